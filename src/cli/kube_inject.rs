@@ -1,0 +1,187 @@
+//! `needle kube-inject`: offline injection of workload YAML, like `istioctl kube-inject`.
+
+use crate::core::snapshot::{self, Source, Sources};
+use crate::core::workload::{self, Offline, Outcome};
+use crate::core::yaml;
+use anyhow::{Context, Result, anyhow};
+use clap::Args;
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct KubeInjectArgs {
+    /// Input workload YAML (`-` for stdin).
+    #[arg(short = 'f', long = "filename")]
+    pub filename: String,
+    /// Output file (default: stdout). Written only when every document succeeded.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub config: ConfigFileArgs,
+    /// Control plane revision; `default` is the default revision.
+    #[arg(short = 'r', long = "revision", default_value = "")]
+    pub revision: String,
+}
+
+/// The injector inputs, in Istio's formats; each falls back to needle's embedded default.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ConfigFileArgs {
+    /// The `config` key of the istio-sidecar-injector ConfigMap (YAML).
+    #[arg(long = "injectConfigFile", env = "NEEDLE_INJECT_CONFIG_FILE")]
+    pub inject_config_file: Option<PathBuf>,
+    /// The `values` key of the istio-sidecar-injector ConfigMap (JSON).
+    #[arg(long = "valuesFile", env = "NEEDLE_VALUES_FILE")]
+    pub values_file: Option<PathBuf>,
+    /// The `mesh` key of the istio ConfigMap (YAML), applied over Istio's mesh defaults.
+    #[arg(long = "meshConfigFile", env = "NEEDLE_MESH_CONFIG_FILE")]
+    pub mesh_config_file: Option<PathBuf>,
+}
+
+impl ConfigFileArgs {
+    /// Read the files and build a snapshot; errors name the file.
+    pub fn load(&self) -> Result<crate::core::inject::Snapshot> {
+        let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>> {
+            p.as_ref()
+                .map(|p| {
+                    std::fs::read_to_string(p)
+                        .map(|t| (p.display().to_string(), t))
+                        .with_context(|| format!("cannot read {}", p.display()))
+                })
+                .transpose()
+        };
+        let (config, values, mesh) = (
+            read(&self.inject_config_file)?,
+            read(&self.values_file)?,
+            read(&self.mesh_config_file)?,
+        );
+        Ok(snapshot::build(Sources {
+            config: source(&config),
+            values: source(&values),
+            mesh: source(&mesh),
+        })?)
+    }
+}
+
+fn source(o: &Option<(String, String)>) -> Option<Source<'_>> {
+    o.as_ref().map(|(name, text)| Source { name, text })
+}
+
+/// Native sidecars offline: only when `ENABLE_NATIVE_SIDECARS=true`, as istioctl without a cluster.
+pub fn native_sidecars_from_env() -> bool {
+    std::env::var("ENABLE_NATIVE_SIDECARS").is_ok_and(|v| v == "true")
+}
+
+pub fn run(args: &KubeInjectArgs) -> Result<()> {
+    let snapshot = args.config.load()?;
+    let (input_name, input) = read_input(&args.filename)?;
+    let revision = if args.revision == "default" {
+        ""
+    } else {
+        args.revision.as_str()
+    };
+    let compliance_policy = std::env::var("COMPLIANCE_POLICY").unwrap_or_default();
+    let run = Offline {
+        snapshot: &snapshot,
+        revision,
+        native_sidecars: native_sidecars_from_env(),
+        compliance_policy: &compliance_policy,
+    };
+    let mut warnings = Vec::new();
+    let output = inject_stream(&input_name, &input, &run, &mut warnings)?;
+    match &args.output {
+        Some(path) => write_atomically(path, &output)?,
+        None => std::io::stdout()
+            .write_all(output.as_bytes())
+            .context("cannot write to stdout")?,
+    }
+    if !warnings.is_empty() {
+        eprintln!();
+        for w in warnings {
+            eprintln!("{w}");
+        }
+    }
+    Ok(())
+}
+
+fn read_input(filename: &str) -> Result<(String, String)> {
+    if filename == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("cannot read stdin")?;
+        return Ok(("<stdin>".into(), s));
+    }
+    let text =
+        std::fs::read_to_string(filename).with_context(|| format!("cannot read {filename}"))?;
+    Ok((filename.to_string(), text))
+}
+
+/// Inject every document of a YAML stream; the output is each document followed by `---`.
+pub fn inject_stream(
+    input_name: &str,
+    input: &str,
+    run: &Offline,
+    warnings: &mut Vec<String>,
+) -> Result<String> {
+    let mut out = String::new();
+    for (index, doc) in yaml::split_documents(input).into_iter().enumerate() {
+        let parsed = yaml::parse_one(doc.text).map_err(|e| {
+            anyhow!(
+                "{input_name}: document {index} (starting at line {}): {e}",
+                doc.first_line
+            )
+        })?;
+        let label = describe(&parsed);
+        if !parsed.is_object() {
+            return Err(anyhow!(
+                "{input_name}: document {index} (starting at line {}): expected a Kubernetes object, found {}",
+                doc.first_line,
+                crate::core::config::kind_of(&parsed)
+            ));
+        }
+        let outcome = workload::inject_document(&parsed, run, warnings)
+            .map_err(|e| anyhow!("{input_name}: document {index} ({label}): {e}"))?;
+        match outcome {
+            Outcome::Injected(v) => out.push_str(&yaml::to_yaml(&v)),
+            Outcome::Skipped(v, warning) => {
+                warnings.push(warning);
+                out.push_str(&yaml::to_yaml(&v));
+            }
+            Outcome::PassThrough => {
+                out.push_str(doc.text);
+                if !doc.text.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+        }
+        out.push_str("---\n");
+    }
+    Ok(out)
+}
+
+fn describe(doc: &Value) -> String {
+    let s = |p: &str| doc.pointer(p).and_then(Value::as_str).unwrap_or_default();
+    let name = match (s("/metadata/namespace"), s("/metadata/name")) {
+        ("", n) => n.to_string(),
+        (ns, n) => format!("{ns}/{n}"),
+    };
+    match s("/kind") {
+        "" => format!("{name:?}"),
+        kind => format!("{kind} {name}"),
+    }
+}
+
+/// Write through a temporary file in the same directory, so a failure leaves no partial file.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(
+        ".{}.needle-tmp",
+        path.file_name().and_then(|n| n.to_str()).unwrap_or("out")
+    ));
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}

@@ -1,0 +1,296 @@
+//! The data injection templates see (Istio's `SidecarTemplateData`), as JSON.
+
+use super::gofmt;
+use super::mesh;
+use super::pod;
+use serde_json::{Value, json};
+
+/// Who owns the pod, as the templates name it (`ISTIO_META_OWNER`, workload name).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Owner {
+    pub kind: String,
+    pub api_version: String,
+    pub name: String,
+    pub namespace: String,
+}
+
+/// Istio's `GetDeployMetaFromPod` heuristic: the controlling workload of a pod.
+pub fn owner_from_pod(pod: &Value) -> Owner {
+    let meta = pod.get("metadata").cloned().unwrap_or(Value::Null);
+    let s = |k: &str| {
+        meta.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let mut owner = Owner {
+        kind: "Pod".into(),
+        api_version: "v1".into(),
+        name: s("name"),
+        namespace: s("namespace"),
+    };
+    if !s("generateName").is_empty() {
+        let controller = meta
+            .get("ownerReferences")
+            .and_then(Value::as_array)
+            .and_then(|refs| {
+                refs.iter()
+                    .find(|r| r.get("controller").and_then(Value::as_bool) == Some(true))
+            });
+        if let Some(r) = controller {
+            let rs = |k: &str| {
+                r.get(k)
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            owner.api_version = rs("apiVersion");
+            owner.kind = rs("kind");
+            owner.name = rs("name");
+            let label = |k: &str| pod::label(pod, k).unwrap_or_default().to_string();
+            let hash = label("pod-template-hash");
+            let rollout_hash = label("rollouts-pod-template-hash");
+            if owner.kind == "ReplicaSet" && !hash.is_empty() && owner.name.ends_with(&hash) {
+                owner.name = owner
+                    .name
+                    .strip_suffix(&format!("-{hash}"))
+                    .unwrap_or(&owner.name)
+                    .to_string();
+                owner.kind = "Deployment".into();
+            } else if owner.kind == "ReplicaSet"
+                && !rollout_hash.is_empty()
+                && owner.name.ends_with(&rollout_hash)
+            {
+                owner.name = owner
+                    .name
+                    .strip_suffix(&format!("-{rollout_hash}"))
+                    .unwrap_or(&owner.name)
+                    .to_string();
+                owner.kind = "Rollout".into();
+                owner.api_version = "v1alpha1".into();
+            } else if owner.kind == "ReplicationController" && !label("deploymentconfig").is_empty()
+            {
+                owner.name = label("deploymentconfig");
+                owner.kind = "DeploymentConfig".into();
+            } else if owner.kind == "Job"
+                && let Some(base) = cron_job_name(&owner.name)
+            {
+                owner.name = base;
+                owner.kind = "CronJob".into();
+                owner.api_version = "batch/v1".into();
+            }
+        }
+    }
+    if owner.name.is_empty() {
+        owner.name = s("name");
+    }
+    owner
+}
+
+/// Jobs created by a CronJob are named `<cronjob>-<8 to 10 digits>`.
+fn cron_job_name(job: &str) -> Option<String> {
+    let (base, suffix) = job.rsplit_once('-')?;
+    ((8..=10).contains(&suffix.len())
+        && suffix.bytes().all(|b| b.is_ascii_digit())
+        && !base.is_empty())
+    .then(|| base.to_string())
+}
+
+/// Everything the template context is built from.
+pub struct ContextInput<'a> {
+    pub pod: &'a Value,
+    pub owner: &'a Owner,
+    pub values: &'a Value,
+    pub mesh: &'a Value,
+    pub proxy_config: &'a Value,
+    pub revision: &'a str,
+    pub native_sidecars: bool,
+    pub proxy_uid: i64,
+    pub proxy_gid: i64,
+    pub compliance_policy: &'a str,
+}
+
+/// Build the template context. `pod.metadata.labels` and `.annotations` are always maps.
+pub fn build(input: &ContextInput) -> Value {
+    let mut pod = input.pod.clone();
+    pod::string_map_mut(&mut pod, "labels");
+    pod::string_map_mut(&mut pod, "annotations");
+    if !pod.get("spec").is_some_and(Value::is_object) {
+        pod["spec"] = json!({});
+    }
+    let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
+    let proxy_image_type = input
+        .proxy_config
+        .pointer("/image/imageType")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let lightstep_ca = input
+        .proxy_config
+        .pointer("/tracing/tlsSettings/caCertificates")
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
+        .map(|p| match p.rfind('/') {
+            Some(i) => p[..=i].to_string(),
+            None => String::new(),
+        });
+    json!({
+        "pod": pod,
+        "owner": {"kind": input.owner.kind, "apiVersion": input.owner.api_version},
+        "deployment": {"name": input.owner.name, "namespace": input.owner.namespace},
+        "values": input.values,
+        "mesh": input.mesh,
+        "proxy_config": input.proxy_config,
+        "proxy_config_json": mesh::proxy_config_json(input.proxy_config),
+        "revision": input.revision,
+        "native_sidecars": input.native_sidecars,
+        "proxy_image": image_url(input.values, "proxy", proxy_image_type, image_type_override),
+        "proxy_init_image": image_url(input.values, "proxy_init", "", image_type_override),
+        "proxy_uid": input.proxy_uid,
+        "proxy_gid": input.proxy_gid,
+        "inbound_traffic_policy_mode": mesh::inbound_traffic_policy_mode(input.mesh),
+        "compliance_policy": input.compliance_policy,
+        "otel_resource_attributes": otel_resource_attributes(input.mesh, input.pod, &input.owner.namespace),
+        "lightstep_ca_directory": lightstep_ca,
+    })
+}
+
+/// `ProxyImage` / `ProxyInitImage`: `<hub>/<name>:<tag>` with the image type as a tag suffix.
+pub fn image_url(
+    values: &Value,
+    component: &str,
+    proxy_config_type: &str,
+    annotation_type: Option<&str>,
+) -> String {
+    let global = &values["global"];
+    let name = global[component]["image"]
+        .as_str()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("proxyv2");
+    let tag = match &global["tag"] {
+        Value::Null => String::new(),
+        other => gofmt::sprint(other),
+    };
+    let mut image_type = proxy_config_type.to_string();
+    if image_type.is_empty() {
+        image_type = global["variant"].as_str().unwrap_or_default().to_string();
+    }
+    if let Some(t) = annotation_type {
+        image_type = t.to_string();
+    }
+    let hub = global["hub"].as_str().unwrap_or_default();
+    format!("{hub}/{name}:{}", tag_with_type(&tag, &image_type))
+}
+
+fn tag_with_type(tag: &str, image_type: &str) -> String {
+    if image_type.is_empty() {
+        return tag.to_string();
+    }
+    let base = ["distroless", "debug"]
+        .iter()
+        .find_map(|t| tag.strip_suffix(&format!("-{t}")))
+        .unwrap_or(tag);
+    if image_type == "default" {
+        base.to_string()
+    } else {
+        format!("{base}-{image_type}")
+    }
+}
+
+/// `otelResourceAttributes`: OTel service attributes when a provider asks for them.
+fn otel_resource_attributes(mesh: &Value, pod: &Value, namespace: &str) -> String {
+    let enabled = mesh
+        .get("extensionProviders")
+        .and_then(Value::as_array)
+        .is_some_and(|ps| {
+            ps.iter().any(|p| {
+                p.pointer("/opentelemetry/serviceAttributeEnrichment")
+                    .and_then(Value::as_str)
+                    == Some("OTEL_SEMANTIC_CONVENTIONS")
+            })
+        });
+    if !enabled {
+        return String::new();
+    }
+    let anno = |k: &str| pod::annotation(pod, k).filter(|v| !v.is_empty());
+    let containers = pod::containers(pod, "containers");
+    let mut attrs = Vec::new();
+    if let Some(v) = anno("resource.opentelemetry.io/service.namespace") {
+        attrs.push(format!("service.namespace={v}"));
+    } else if !namespace.is_empty() {
+        attrs.push(format!("service.namespace={namespace}"));
+    }
+    if let Some(v) = anno("resource.opentelemetry.io/service.version") {
+        attrs.push(format!("service.version={v}"));
+    } else if let Some(v) = pod::label(pod, "app.kubernetes.io/version").filter(|v| !v.is_empty()) {
+        attrs.push(format!("service.version={v}"));
+    } else if containers.len() == 1 {
+        let image = containers[0]
+            .get("image")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let (rest, digest) = image.split_once('@').unwrap_or((image, ""));
+        let tag = match (rest.rfind(':'), rest.rfind('/')) {
+            (Some(c), Some(s)) if c > s => &rest[c + 1..],
+            (Some(c), None) => &rest[c + 1..],
+            _ => "",
+        };
+        match (tag.is_empty(), digest.is_empty()) {
+            (false, false) => attrs.push(format!("service.version={tag}@{digest}")),
+            (true, false) => attrs.push(format!("service.version={digest}")),
+            (false, true) => attrs.push(format!("service.version={tag}")),
+            (true, true) => {}
+        }
+    }
+    if let Some(v) = anno("resource.opentelemetry.io/service.instance.id") {
+        attrs.push(format!("service.instance.id={v}"));
+    } else if let Some(first) = containers.first() {
+        attrs.push(format!(
+            "service.instance.id={namespace}.$(POD_NAME).{}",
+            pod::name_of(first)
+        ));
+    }
+    attrs.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn owner_heuristics() {
+        let pod = json!({"metadata": {"name": "", "generateName": "hello-7d9f-", "namespace": "ns",
+            "labels": {"pod-template-hash": "7d9f"},
+            "ownerReferences": [{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "hello-7d9f", "controller": true}]}});
+        let o = owner_from_pod(&pod);
+        assert_eq!(
+            (o.kind.as_str(), o.name.as_str(), o.api_version.as_str()),
+            ("Deployment", "hello", "apps/v1")
+        );
+        let job = json!({"metadata": {"generateName": "x-", "ownerReferences": [{"apiVersion": "batch/v1", "kind": "Job", "name": "nightly-28000000", "controller": true}]}});
+        assert_eq!(owner_from_pod(&job).kind, "CronJob");
+        assert_eq!(
+            owner_from_pod(&json!({"metadata": {"name": "p"}})).kind,
+            "Pod"
+        );
+    }
+
+    #[test]
+    fn image_urls_follow_istio() {
+        let v =
+            json!({"global": {"hub": "docker.io/istio", "tag": "1.12-distroless", "variant": ""}});
+        assert_eq!(
+            image_url(&v, "proxy", "", None),
+            "docker.io/istio/proxyv2:1.12-distroless"
+        );
+        assert_eq!(
+            image_url(&v, "proxy", "debug", None),
+            "docker.io/istio/proxyv2:1.12-debug"
+        );
+        assert_eq!(
+            image_url(&v, "proxy", "debug", Some("default")),
+            "docker.io/istio/proxyv2:1.12"
+        );
+        let v = json!({"global": {"hub": "h", "tag": 11, "proxy_init": {"image": "init"}}});
+        assert_eq!(image_url(&v, "proxy_init", "", None), "h/init:11");
+    }
+}

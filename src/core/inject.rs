@@ -1,0 +1,632 @@
+//! The injection pipeline: render the selected templates, merge them into the pod, then the
+//! post-processing Istio does (user overrides, Prometheus merge, probe rewrite, status,
+//! container order). Pure: pod in, injected pod out.
+
+use super::config::InjectorConfig;
+use super::context::{self, ContextInput, Owner};
+use super::merge::{Schema, strategic_merge};
+use super::pod::{
+    self, ENABLE_CORE_DUMP, INIT_CONTAINER, OVERRIDES_ANNOTATION, PROXY_CONTAINER, Position,
+    STATUS_ANNOTATION, VALIDATION_CONTAINER,
+};
+use super::render::{RenderError, Templates};
+use super::{annotations, mesh, normalize, probes, prometheus};
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+/// An immutable configuration: injector config, values, mesh config, compiled templates.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub config: InjectorConfig,
+    pub values: Value,
+    pub mesh: Value,
+    pub templates: Templates,
+    /// Templates of the injector config that are in Istio's Go-template format.
+    pub go_templates: std::collections::BTreeSet<String>,
+}
+
+/// Why a pod could not be injected. The webhook denies the pod with this message.
+#[derive(Debug, thiserror::Error)]
+pub enum InjectError {
+    #[error("{0}")]
+    InvalidAnnotations(String),
+    #[error("requested template {name:?} not found; have {known}")]
+    TemplateNotFound { name: String, known: String },
+    #[error("failed to run injection template: {0}")]
+    Render(#[from] RenderError),
+    #[error(
+        "template {0:?} of the injector config is an Istio Go template; needle renders only its own minijinja templates so far"
+    )]
+    GoTemplate(String),
+    #[error("failed applying injection overlay: {0}")]
+    Merge(String),
+    #[error("failed to process pod: {0}")]
+    PostProcess(String),
+    #[error("invalid {annotation} annotation: {message}")]
+    BadAnnotationJson {
+        annotation: &'static str,
+        message: String,
+    },
+}
+
+impl InjectError {
+    /// A short stable label for metrics and logs.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            InjectError::InvalidAnnotations(_) => "invalid_annotations",
+            InjectError::TemplateNotFound { .. } => "template_not_found",
+            InjectError::GoTemplate(_) => "go_template_unsupported",
+            InjectError::Render(_) => "template_error",
+            InjectError::Merge(_) => "merge_error",
+            InjectError::PostProcess(_) => "post_process_error",
+            InjectError::BadAnnotationJson { .. } => "invalid_annotations",
+        }
+    }
+}
+
+/// Which caller runs the pipeline; kube-inject differs from the webhook in small ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    /// The admission webhook: config default templates and injectedAnnotations apply.
+    Webhook,
+    /// Offline injection: templates default to `sidecar`, no injectedAnnotations.
+    KubeInject,
+}
+
+/// One injection request.
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    pub pod: &'a Value,
+    /// The namespace of the request (used when the pod has none).
+    pub namespace: &'a str,
+    /// The owning workload; `None` derives it from the pod's owner references.
+    pub owner: Option<Owner>,
+    /// The revision; "" is the default revision.
+    pub revision: &'a str,
+    pub native_sidecars: bool,
+    /// Environment for the proxy from the webhook path (`/inject/cluster/c1/net/n1`).
+    pub proxy_envs: BTreeMap<String, String>,
+    pub proxy_uid: i64,
+    pub proxy_gid: i64,
+    /// `COMPLIANCE_POLICY` of the injector process.
+    pub compliance_policy: &'a str,
+    pub caller: Caller,
+}
+
+impl<'a> Request<'a> {
+    pub fn new(pod: &'a Value, caller: Caller) -> Self {
+        Self {
+            pod,
+            namespace: "",
+            owner: None,
+            revision: "",
+            native_sidecars: false,
+            proxy_envs: BTreeMap::new(),
+            proxy_uid: 1337,
+            proxy_gid: 1337,
+            compliance_policy: "",
+            caller,
+        }
+    }
+}
+
+/// The pod before (normalized, the patch base) and after injection.
+#[derive(Debug, Clone)]
+pub struct Injected {
+    pub original: Value,
+    pub pod: Value,
+}
+
+/// Run the whole pipeline on one pod.
+pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectError> {
+    let mut original = req.pod.clone();
+    let meta = pod::metadata_mut(&mut original);
+    meta.remove("managedFields");
+    if meta
+        .get("namespace")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .is_empty()
+        && !req.namespace.is_empty()
+    {
+        meta.insert("namespace".into(), req.namespace.into());
+    }
+    normalize::normalize_pod(&mut original);
+
+    if let Some(annos) = original
+        .pointer("/metadata/annotations")
+        .and_then(Value::as_object)
+    {
+        annotations::validate(annos).map_err(InjectError::InvalidAnnotations)?;
+    }
+    let proxy_envs = resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
+    let status_port = mesh::mesh_status_port(&snapshot.mesh);
+    let stripped = reinsert_overrides(strip_pod(&original, status_port))?;
+    let proxy_config = effective_proxy_config(&snapshot.mesh, &original)?;
+    let owner = req
+        .owner
+        .clone()
+        .unwrap_or_else(|| context::owner_from_pod(&original));
+    let ctx = context::build(&ContextInput {
+        pod: &stripped,
+        owner: &owner,
+        values: &snapshot.values,
+        mesh: &snapshot.mesh,
+        proxy_config: &proxy_config,
+        revision: req.revision,
+        native_sidecars: req.native_sidecars,
+        proxy_uid: req.proxy_uid,
+        proxy_gid: req.proxy_gid,
+        compliance_policy: req.compliance_policy,
+    });
+
+    let mut merged = original.clone();
+    let mut template_pod = json!({});
+    for name in select_templates(&snapshot.config, &original, req.caller) {
+        if snapshot.go_templates.contains(&name) {
+            return Err(InjectError::GoTemplate(name));
+        }
+        if !snapshot.templates.has(&name) {
+            let mut known = snapshot.templates.names();
+            known.sort();
+            return Err(InjectError::TemplateNotFound {
+                name,
+                known: known.join(", "),
+            });
+        }
+        let rendered = snapshot.templates.render(&name, &ctx)?;
+        template_pod = strategic_merge(&template_pod, &rendered, Schema::Pod)
+            .map_err(|e| InjectError::Merge(e.0))?;
+        if native_for_pod(req.native_sidecars, &merged)
+            && pod::find(
+                pod::containers(&template_pod, "initContainers"),
+                PROXY_CONTAINER,
+            )
+            .is_some()
+            && pod::find(pod::containers(&merged, "containers"), PROXY_CONTAINER).is_some()
+        {
+            move_proxy_to_init_containers(&mut merged);
+        }
+        merged = strategic_merge(&merged, &rendered, Schema::Pod)
+            .map_err(|e| InjectError::Merge(e.0))?;
+    }
+    normalize::normalize_pod(&mut template_pod);
+    normalize::normalize_pod(&mut merged);
+
+    reapply_user_containers(&mut merged, &original, &template_pod, &proxy_config)?;
+    post_process(
+        snapshot,
+        req,
+        &original,
+        &template_pod,
+        &proxy_envs,
+        &mut merged,
+    )
+    .map_err(InjectError::PostProcess)?;
+    normalize::normalize_pod(&mut merged);
+    Ok(Injected {
+        original,
+        pod: merged,
+    })
+}
+
+/// Cluster and network for the proxy: values < URL parameters < the pod's network label.
+fn resolve_cluster_and_network(
+    values: &Value,
+    pod: &Value,
+    envs: &BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
+    let mut out = envs.clone();
+    let mut cluster = values
+        .pointer("/global/multiCluster/clusterName")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let mut network = values
+        .pointer("/global/network")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    if let Some(c) = envs.get("ISTIO_META_CLUSTER_ID").filter(|c| !c.is_empty()) {
+        cluster = c.clone();
+    }
+    if let Some(n) = envs.get("ISTIO_META_NETWORK").filter(|n| !n.is_empty()) {
+        network = n.clone();
+    }
+    if let Some(n) = pod::label(pod, "topology.istio.io/network") {
+        network = n.to_string();
+    }
+    if !cluster.is_empty() {
+        out.insert("ISTIO_META_CLUSTER_ID".into(), cluster);
+    }
+    if !network.is_empty() {
+        out.insert("ISTIO_META_NETWORK".into(), network);
+    }
+    out
+}
+
+/// The containers a previous injection added, from the status annotation.
+#[derive(Debug, Default)]
+struct PreviousInjection {
+    containers: Vec<String>,
+    init_containers: Vec<String>,
+}
+
+fn previous_injection(pod: &Value) -> Option<PreviousInjection> {
+    let status: Value = serde_json::from_str(pod::annotation(pod, STATUS_ANNOTATION)?).ok()?;
+    let names = |k: &str| -> Vec<String> {
+        status
+            .get(k)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect()
+    };
+    Some(PreviousInjection {
+        containers: names("containers"),
+        init_containers: names("initContainers"),
+    })
+}
+
+/// `stripPod`: remove what a previous injection added, so templates see the user's pod.
+fn strip_pod(pod: &Value, status_port: i64) -> Value {
+    let Some(prev) = previous_injection(pod) else {
+        return pod.clone();
+    };
+    let mut out = pod.clone();
+    pod::containers_mut(&mut out, "containers")
+        .retain(|c| !prev.containers.iter().any(|n| n == pod::name_of(c)));
+    pod::containers_mut(&mut out, "initContainers")
+        .retain(|c| !prev.init_containers.iter().any(|n| n == pod::name_of(c)));
+    if prometheus::current_port(&out).as_deref() == Some(status_port.to_string().as_str()) {
+        prometheus::clear_annotations(&mut out);
+    }
+    pod::string_map_mut(&mut out, "annotations").remove(STATUS_ANNOTATION);
+    normalize::normalize_pod(&mut out);
+    out
+}
+
+fn overrides(pod: &Value) -> Result<(Vec<Value>, Vec<Value>), InjectError> {
+    let Some(text) = pod::annotation(pod, OVERRIDES_ANNOTATION) else {
+        return Ok((vec![], vec![]));
+    };
+    let v: Value = serde_json::from_str(text).map_err(|e| InjectError::BadAnnotationJson {
+        annotation: OVERRIDES_ANNOTATION,
+        message: e.to_string(),
+    })?;
+    let list = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    Ok((list("containers"), list("initContainers")))
+}
+
+/// `reinsertOverrides`: put back user-overridden containers that stripping removed.
+fn reinsert_overrides(mut pod: Value) -> Result<Value, InjectError> {
+    let (containers, init_containers) = overrides(&pod)?;
+    for (list, items) in [
+        ("containers", containers),
+        ("initContainers", init_containers),
+    ] {
+        for c in items {
+            if pod::find(pod::containers(&pod, list), pod::name_of(&c)).is_none() {
+                pod::containers_mut(&mut pod, list).push(c);
+            }
+        }
+    }
+    Ok(pod)
+}
+
+/// The pod's ProxyConfig: mesh `defaultConfig` with the `proxy.istio.io/config` annotation on top.
+fn effective_proxy_config(mesh_config: &Value, pod: &Value) -> Result<Value, InjectError> {
+    let base = &mesh_config["defaultConfig"];
+    let Some(text) = pod::annotation(pod, "proxy.istio.io/config") else {
+        return Ok(base.clone());
+    };
+    let bad = |message: String| InjectError::BadAnnotationJson {
+        annotation: "proxy.istio.io/config",
+        message,
+    };
+    let overlay = super::yaml::parse_one(text).map_err(bad)?;
+    mesh::merge_proxy_config(base, &overlay).map_err(bad)
+}
+
+fn select_templates(config: &InjectorConfig, pod: &Value, caller: Caller) -> Vec<String> {
+    let names: Vec<String> = match pod::annotation(pod, "inject.istio.io/templates") {
+        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+        None if caller == Caller::KubeInject => vec!["sidecar".into()],
+        None => config.default_templates.clone(),
+    };
+    names
+        .into_iter()
+        .flat_map(|n| config.aliases.get(&n).cloned().unwrap_or_else(|| vec![n]))
+        .collect()
+}
+
+/// The per-pod native sidecar choice used for moving a user's `istio-proxy` (exact values only).
+fn native_for_pod(default: bool, pod: &Value) -> bool {
+    match pod::annotation(pod, "sidecar.istio.io/nativeSidecar") {
+        Some("true") => true,
+        Some("false") => false,
+        _ => default,
+    }
+}
+
+fn move_proxy_to_init_containers(pod: &mut Value) {
+    let containers = pod::containers_mut(pod, "containers");
+    if let Some(i) = containers
+        .iter()
+        .position(|c| pod::name_of(c) == PROXY_CONTAINER)
+    {
+        let c = containers.remove(i);
+        pod::containers_mut(pod, "initContainers").push(c);
+    }
+}
+
+/// `reapplyOverwrittenContainers`: a user's own `istio-proxy` (or other injected container)
+/// is merged on top of the injected one, and remembered in `proxy.istio.io/overrides`.
+fn reapply_user_containers(
+    merged: &mut Value,
+    original: &Value,
+    template_pod: &Value,
+    proxy_config: &Value,
+) -> Result<(), InjectError> {
+    let (saved_containers, saved_init) = overrides(original)?;
+    let previous = previous_injection(original);
+    let already_injected = pod::annotation(original, STATUS_ANNOTATION).is_some();
+    let prev = previous.unwrap_or_default();
+    let mut applied: (Vec<Value>, Vec<Value>) = (vec![], vec![]);
+    for (list, saved, prev_names) in [
+        ("containers", &saved_containers, &prev.containers),
+        ("initContainers", &saved_init, &prev.init_containers),
+    ] {
+        for c in pod::containers(template_pod, list) {
+            let name = pod::name_of(c);
+            if prev_names.iter().any(|n| n == name) {
+                continue;
+            }
+            let user = pod::find(saved, name).or_else(|| {
+                if list == "containers" {
+                    pod::find(pod::containers(original, "containers"), name)
+                } else {
+                    pod::find(pod::containers(original, "containers"), name)
+                        .or_else(|| pod::find(pod::containers(original, "initContainers"), name))
+                }
+            });
+            let Some(user) = user else { continue };
+            let mut overlay = user.clone();
+            if overlay.get("image").and_then(Value::as_str) == Some("auto") {
+                overlay
+                    .as_object_mut()
+                    .expect("container is an object")
+                    .remove("image");
+            }
+            let patch = if list == "containers" {
+                json!({"spec": {"containers": [overlay]}})
+            } else {
+                json!({"spec": {"initContainers": [overlay]}})
+            };
+            *merged = strategic_merge(merged, &patch, Schema::Pod)
+                .map_err(|e| InjectError::Merge(e.0))?;
+            if list == "containers" {
+                applied.0.push(overlay)
+            } else {
+                applied.1.push(overlay)
+            }
+        }
+    }
+    if !already_injected && (!applied.0.is_empty() || !applied.1.is_empty()) {
+        let mut saved = Map::new();
+        if !applied.0.is_empty() {
+            saved.insert("containers".into(), Value::Array(applied.0));
+        }
+        if !applied.1.is_empty() {
+            saved.insert("initContainers".into(), Value::Array(applied.1));
+        }
+        let text = serde_json::to_string(&Value::Object(saved)).expect("JSON serializes");
+        pod::string_map_mut(merged, "annotations").insert(OVERRIDES_ANNOTATION.into(), text.into());
+    }
+    adjust_init_container_user(merged, original, proxy_config);
+    Ok(())
+}
+
+/// `adjustInitContainerUser`: keep iptables' `-u` and the validation container in step with a
+/// user-set `runAsUser`/`runAsGroup` on `istio-proxy`.
+fn adjust_init_container_user(merged: &mut Value, original: &Value, proxy_config: &Value) {
+    let Some(user) = pod::sidecar(original) else {
+        return;
+    };
+    let run_as_user = user
+        .pointer("/securityContext/runAsUser")
+        .filter(|v| !v.is_null())
+        .cloned();
+    let run_as_group = user
+        .pointer("/securityContext/runAsGroup")
+        .filter(|v| !v.is_null())
+        .cloned();
+    if run_as_user.is_none() && run_as_group.is_none() {
+        return;
+    }
+    let tproxy = proxy_config.get("interceptionMode").and_then(Value::as_str) == Some("TPROXY")
+        || pod::annotation(merged, "sidecar.istio.io/interceptionMode") == Some("TPROXY");
+    let init_name = [INIT_CONTAINER, VALIDATION_CONTAINER]
+        .into_iter()
+        .find(|n| pod::find(pod::containers(merged, "initContainers"), n).is_some());
+    let Some(init_name) = init_name else { return };
+    if tproxy
+        && run_as_user.is_some()
+        && let Some(sc) = pod::sidecar_mut(merged)
+            .and_then(|s| s.get_mut("securityContext"))
+            .and_then(Value::as_object_mut)
+    {
+        sc.insert("runAsUser".into(), 0.into());
+    }
+    let init = pod::containers_mut(merged, "initContainers")
+        .iter_mut()
+        .find(|c| pod::name_of(c) == init_name)
+        .expect("found above");
+    if !tproxy && init_name == VALIDATION_CONTAINER {
+        let obj = init.as_object_mut().expect("container is an object");
+        let sc = obj.entry("securityContext").or_insert_with(|| json!({}));
+        if let Some(u) = &run_as_user {
+            sc["runAsUser"] = u.clone();
+        }
+        if let Some(g) = &run_as_group {
+            sc["runAsGroup"] = g.clone();
+        }
+    }
+    let Some(uid) = run_as_user.and_then(|u| u.as_i64()).filter(|u| *u != 0) else {
+        return;
+    };
+    if let Some(args) = init.get_mut("args").and_then(Value::as_array_mut)
+        && let Some(i) = args.iter().position(|a| a == "-u")
+        && i + 1 < args.len()
+    {
+        args[i + 1] = uid.to_string().into();
+    }
+}
+
+fn post_process(
+    snapshot: &Snapshot,
+    req: &Request,
+    original: &Value,
+    template_pod: &Value,
+    proxy_envs: &BTreeMap<String, String>,
+    pod: &mut Value,
+) -> Result<(), String> {
+    pod::string_map_mut(pod, "annotations");
+    pod::string_map_mut(pod, "labels");
+    if !proxy_envs.is_empty()
+        && let Some(sidecar) = pod::sidecar_mut(pod)
+    {
+        set_envs(sidecar, proxy_envs);
+    }
+    let status_port = mesh::mesh_status_port(&snapshot.mesh);
+    prometheus::apply_merge(pod, &snapshot.mesh, status_port)?;
+    prometheus::apply_secure_port(pod);
+    apply_rewrite(snapshot, pod, status_port);
+    if let Some(network) = proxy_envs.get("ISTIO_META_NETWORK") {
+        pod::string_map_mut(pod, "labels")
+            .insert("topology.istio.io/network".into(), network.clone().into());
+    }
+    let status = injection_status(template_pod, req.revision);
+    let annos = pod::string_map_mut(pod, "annotations");
+    annos.insert(STATUS_ANNOTATION.into(), status.into());
+    if req.caller == Caller::Webhook {
+        for (k, v) in &snapshot.config.injected_annotations {
+            annos.insert(k.clone(), v.clone().into());
+        }
+    }
+    reorder(snapshot, original, pod);
+    Ok(())
+}
+
+/// `updateClusterEnvs`: replace these env vars on the sidecar, appended in name order.
+fn set_envs(sidecar: &mut Value, envs: &BTreeMap<String, String>) {
+    if let Some(env) = sidecar.get_mut("env").and_then(Value::as_array_mut) {
+        env.retain(|e| {
+            !envs.contains_key(e.get("name").and_then(Value::as_str).unwrap_or_default())
+        });
+    }
+    for (k, v) in envs {
+        pod::push_env(sidecar, k, v);
+    }
+}
+
+fn apply_rewrite(snapshot: &Snapshot, pod: &mut Value, status_port: i64) {
+    if pod::sidecar(pod).is_none() {
+        return;
+    }
+    let values_setting = snapshot
+        .values
+        .pointer("/sidecarInjectorWebhook/rewriteAppHTTPProbe")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    if !probes::should_rewrite(pod, values_setting) {
+        return;
+    }
+    if let Some(probers) = probes::dump_app_probers(pod, status_port) {
+        let previously_injected = pod::annotation(pod, STATUS_ANNOTATION).is_some();
+        if let Some(sidecar) = pod::sidecar_mut(pod) {
+            probes::merge_or_append(sidecar, previously_injected, &probers);
+        }
+    }
+    probes::rewrite_probes(pod, status_port);
+}
+
+/// The `sidecar.istio.io/status` value: what the templates injected, in template order.
+fn injection_status(template_pod: &Value, revision: &str) -> String {
+    let names = |list: &str| -> Value {
+        let items = template_pod
+            .pointer(&format!("/spec/{list}"))
+            .and_then(Value::as_array);
+        match items {
+            Some(items) if !items.is_empty() => {
+                Value::Array(items.iter().map(|c| Value::from(pod::name_of(c))).collect())
+            }
+            _ => Value::Null,
+        }
+    };
+    let revision = if revision.is_empty() {
+        "default"
+    } else {
+        revision
+    };
+    let status = json!({
+        "initContainers": names("initContainers"),
+        "containers": names("containers"),
+        "volumes": names("volumes"),
+        "imagePullSecrets": names("imagePullSecrets"),
+        "revision": revision,
+    });
+    serde_json::to_string(&status).expect("JSON serializes")
+}
+
+/// `reorderPod`: where the proxy and Istio's init containers go.
+fn reorder(snapshot: &Snapshot, original: &Value, pod: &mut Value) {
+    let mut mesh_default = snapshot.mesh["defaultConfig"].clone();
+    if let Some(text) = pod::annotation(original, "proxy.istio.io/config")
+        && let Ok(overlay) = super::yaml::parse_one(text)
+        && let Ok(pc) = mesh::merge_proxy_config(&mesh_default, &overlay)
+    {
+        mesh_default = pc;
+    }
+    let hold = mesh_default
+        .get("holdApplicationUntilProxyStarts")
+        .and_then(Value::as_bool)
+        .unwrap_or(false)
+        || snapshot
+            .values
+            .pointer("/global/proxy/holdApplicationUntilProxyStarts")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+    let containers = pod::containers_mut(pod, "containers");
+    pod::move_container(
+        containers,
+        PROXY_CONTAINER,
+        if hold {
+            Position::First
+        } else {
+            Position::Last
+        },
+    );
+    let native = pod::find(pod::containers(pod, "initContainers"), PROXY_CONTAINER).is_some();
+    let init = pod::containers_mut(pod, "initContainers");
+    if native {
+        for name in [
+            ENABLE_CORE_DUMP,
+            PROXY_CONTAINER,
+            VALIDATION_CONTAINER,
+            INIT_CONTAINER,
+        ] {
+            pod::move_container(init, name, Position::First);
+        }
+    } else {
+        pod::move_container(init, VALIDATION_CONTAINER, Position::First);
+        pod::move_container(init, INIT_CONTAINER, Position::Last);
+        pod::move_container(init, ENABLE_CORE_DUMP, Position::Last);
+    }
+}

@@ -1,0 +1,246 @@
+//! Mesh config and ProxyConfig: Istio's defaults, how user YAML is applied over them, and
+//! the minimized `PROXY_CONFIG` JSON the sidecar receives.
+
+use serde_json::{Map, Value};
+use std::sync::OnceLock;
+
+/// Istio's `mesh.DefaultMeshConfig()`, as JSON.
+pub fn mesh_defaults() -> &'static Value {
+    static DEFAULTS: OnceLock<Value> = OnceLock::new();
+    DEFAULTS.get_or_init(|| {
+        serde_json::from_str(include_str!("../../defaults/mesh-defaults.json"))
+            .expect("embedded mesh defaults are valid JSON")
+    })
+}
+
+/// Istio's `mesh.DefaultProxyConfig()`.
+pub fn proxy_config_defaults() -> &'static Value {
+    &mesh_defaults()["defaultConfig"]
+}
+
+/// Apply user mesh YAML (already parsed) over the defaults, as `mesh.ApplyMeshConfig` does:
+/// top-level fields override, `defaultConfig` merges as a ProxyConfig, extension providers
+/// merge by name.
+pub fn apply_mesh_config(user: &Value) -> Result<Value, String> {
+    let mut mesh = mesh_defaults().clone();
+    let Some(user) = user.as_object() else {
+        return Ok(mesh);
+    };
+    let out = mesh.as_object_mut().expect("defaults are an object");
+    for (key, value) in user {
+        match key.as_str() {
+            "defaultConfig" => {
+                let merged = merge_proxy_config(&out[key], value)
+                    .map_err(|e| format!("field defaultConfig: {e}"))?;
+                out.insert(key.clone(), merged);
+            }
+            "extensionProviders" => {
+                let merged = merge_extension_providers(&out[key], value)?;
+                out.insert(key.clone(), merged);
+            }
+            _ if value.is_null() => {}
+            _ => {
+                let merged = match (out.get(key), value) {
+                    (Some(Value::Object(base)), Value::Object(over)) => {
+                        Value::Object(deep_merge(base.clone(), over))
+                    }
+                    _ => value.clone(),
+                };
+                out.insert(key.clone(), merged);
+            }
+        }
+    }
+    Ok(mesh)
+}
+
+/// `mesh.MergeProxyConfig`: scalars overwrite, maps (`proxyMetadata`, ...) merge with later keys winning.
+pub fn merge_proxy_config(base: &Value, overlay: &Value) -> Result<Value, String> {
+    match overlay {
+        Value::Null => Ok(base.clone()),
+        Value::Object(over) => {
+            let base = base.as_object().cloned().unwrap_or_default();
+            Ok(Value::Object(deep_merge(base, over)))
+        }
+        other => Err(format!(
+            "expected a mapping, found {}",
+            super::config::kind_of(other)
+        )),
+    }
+}
+
+fn deep_merge(mut base: Map<String, Value>, over: &Map<String, Value>) -> Map<String, Value> {
+    for (k, v) in over {
+        let merged = match (base.remove(k), v) {
+            (Some(Value::Object(b)), Value::Object(o)) => Value::Object(deep_merge(b, o)),
+            (_, v) => v.clone(),
+        };
+        base.insert(k.clone(), merged);
+    }
+    base
+}
+
+fn merge_extension_providers(base: &Value, user: &Value) -> Result<Value, String> {
+    let user = user
+        .as_array()
+        .ok_or("field extensionProviders: expected a list")?;
+    let mut out: Vec<Value> = base.as_array().cloned().unwrap_or_default();
+    for p in user {
+        let name = p.get("name");
+        match out.iter().position(|o| o.get("name") == name) {
+            Some(i) => out[i] = p.clone(),
+            None => out.push(p.clone()),
+        }
+    }
+    Ok(Value::Array(out))
+}
+
+/// Fields that `cleanProxyConfig` blanks when they equal Istio's defaults.
+const CLEANED_WHEN_DEFAULT: [&str; 14] = [
+    "configPath",
+    "binaryPath",
+    "controlPlaneAuthPolicy",
+    "serviceCluster",
+    "drainDuration",
+    "terminationDrainDuration",
+    "discoveryAddress",
+    "envoyMetricsService",
+    "envoyAccessLogService",
+    "tracing",
+    "proxyAdminPort",
+    "statNameLength",
+    "statusPort",
+    "concurrency",
+];
+
+/// The `PROXY_CONFIG` value: the effective ProxyConfig without fields equal to Istio's
+/// defaults and without proto zero values, compact JSON.
+pub fn proxy_config_json(effective: &Value) -> String {
+    let defaults = proxy_config_defaults();
+    let mut out = Map::new();
+    for (k, v) in effective.as_object().into_iter().flatten() {
+        if CLEANED_WHEN_DEFAULT.contains(&k.as_str())
+            && defaults.get(k).is_none_or(|d| d == v)
+            && (defaults.get(k).is_some() || is_zero(v))
+        {
+            continue;
+        }
+        if is_zero(v) || (k == "interceptionMode" && v == "REDIRECT") {
+            continue;
+        }
+        out.insert(k.clone(), v.clone());
+    }
+    serde_json::to_string(&Value::Object(out)).expect("JSON values serialize")
+}
+
+/// Proto3 JSON leaves out zero values; enums at their zero value print nothing either.
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+    }
+}
+
+/// `InboundTrafficPolicyMode`: `localhost` for mode LOCALHOST, otherwise `passthrough`.
+pub fn inbound_traffic_policy_mode(mesh: &Value) -> &'static str {
+    match mesh
+        .pointer("/inboundTrafficPolicy/mode")
+        .and_then(Value::as_str)
+    {
+        Some("LOCALHOST") => "localhost",
+        _ => "passthrough",
+    }
+}
+
+/// The status port the probe rewrite and the Prometheus merge use: always the mesh
+/// `defaultConfig.statusPort`, not the pod's effective ProxyConfig (as Istio does).
+pub fn mesh_status_port(mesh: &Value) -> i64 {
+    mesh.pointer("/defaultConfig/statusPort")
+        .and_then(Value::as_i64)
+        .unwrap_or(15020)
+}
+
+/// The checks `agent.ValidateMeshConfigProxyConfig` makes that a pod annotation can break.
+pub fn validate_proxy_config(pc: &Value) -> Result<(), String> {
+    let mut errors = Vec::new();
+    for field in ["statusPort", "proxyAdminPort"] {
+        if let Some(p) = pc.get(field).and_then(Value::as_i64)
+            && !(1..=65535).contains(&p)
+        {
+            errors.push(format!(
+                "{field}: port number {p} must be in the range 1..65535"
+            ));
+        }
+    }
+    for field in ["drainDuration", "terminationDrainDuration"] {
+        if let Some(d) = pc.get(field)
+            && d.as_str().and_then(parse_proto_duration).is_none()
+        {
+            errors.push(format!("{field}: invalid duration {d}"));
+        }
+    }
+    if let Some(c) = pc.get("concurrency")
+        && c.as_i64().is_none_or(|c| c < 0)
+    {
+        errors.push(format!(
+            "concurrency: must be a non-negative integer, got {c}"
+        ));
+    }
+    if let Some(m) = pc.get("interceptionMode")
+        && !matches!(m.as_str(), Some("REDIRECT" | "TPROXY" | "NONE"))
+    {
+        errors.push(format!("interceptionMode: invalid value {m}"));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("; "))
+    }
+}
+
+/// A protobuf JSON duration (`"1.5s"`), as seconds.
+pub fn parse_proto_duration(s: &str) -> Option<f64> {
+    s.strip_suffix('s')?.parse::<f64>().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn default_proxy_config_renders_empty() {
+        assert_eq!(proxy_config_json(proxy_config_defaults()), "{}");
+    }
+
+    #[test]
+    fn proxy_metadata_merges_and_non_defaults_show() {
+        let base = merge_proxy_config(
+            proxy_config_defaults(),
+            &json!({"proxyMetadata": {"A": "1"}}),
+        )
+        .unwrap();
+        let pc = merge_proxy_config(&base, &json!({"proxyMetadata": {"B": "2"}, "holdApplicationUntilProxyStarts": true, "statusPort": 15020})).unwrap();
+        assert_eq!(pc["proxyMetadata"], json!({"A": "1", "B": "2"}));
+        let out: Value = serde_json::from_str(&proxy_config_json(&pc)).unwrap();
+        assert_eq!(
+            out,
+            json!({"proxyMetadata": {"A": "1", "B": "2"}, "holdApplicationUntilProxyStarts": true})
+        );
+    }
+
+    #[test]
+    fn mesh_applies_over_defaults() {
+        let m = apply_mesh_config(&json!({"trustDomain": "example.org", "defaultConfig": {"statusPort": 15030}, "inboundTrafficPolicy": {"mode": "LOCALHOST"}})).unwrap();
+        assert_eq!(m["trustDomain"], "example.org");
+        assert_eq!(mesh_status_port(&m), 15030);
+        assert_eq!(
+            m["defaultConfig"]["discoveryAddress"],
+            "istiod.istio-system.svc:15012"
+        );
+        assert_eq!(inbound_traffic_policy_mode(&m), "localhost");
+    }
+}

@@ -1,0 +1,21 @@
+//! The pure core: no I/O, no async. Every adapter (CLI, server) calls these functions.
+pub mod annotations;
+pub mod config;
+pub mod context;
+pub mod gofmt;
+pub mod inject;
+pub mod merge;
+pub mod mesh;
+pub mod normalize;
+pub mod patch;
+pub mod pod;
+pub mod probes;
+pub mod prometheus;
+pub mod quantity;
+pub mod relaxed_json;
+pub mod render;
+pub mod select;
+pub mod selector;
+pub mod snapshot;
+pub mod workload;
+pub mod yaml;

@@ -1,0 +1,94 @@
+//! What Go's typed Pod does to a pod on the way through Istio's injector: empty optional
+//! fields disappear, quantities take their canonical form and every container has
+//! `resources`. needle applies it to the original and the injected pod alike, so the patch
+//! between them has no spurious operations.
+
+use super::quantity;
+use serde_json::Value;
+
+/// Map-typed fields with `omitempty`: an empty map is dropped.
+const OMITEMPTY_MAPS: [&str; 8] = [
+    "labels",
+    "annotations",
+    "nodeSelector",
+    "overhead",
+    "limits",
+    "requests",
+    "volumeAttributes",
+    "options",
+];
+
+pub fn normalize_pod(pod: &mut Value) {
+    drop_empty(pod);
+    if let Some(spec) = pod.get_mut("spec").and_then(Value::as_object_mut) {
+        for list in ["containers", "initContainers"] {
+            for c in spec
+                .get_mut(list)
+                .and_then(Value::as_array_mut)
+                .into_iter()
+                .flatten()
+            {
+                normalize_container(c);
+            }
+        }
+        if let Some(overhead) = spec.get_mut("overhead") {
+            canonicalize_quantities(overhead);
+        }
+    }
+}
+
+fn normalize_container(c: &mut Value) {
+    let Some(obj) = c.as_object_mut() else { return };
+    let resources = obj
+        .entry("resources")
+        .or_insert_with(|| Value::Object(Default::default()));
+    for key in ["limits", "requests"] {
+        if let Some(q) = resources.get_mut(key) {
+            canonicalize_quantities(q);
+        }
+    }
+}
+
+fn canonicalize_quantities(map: &mut Value) {
+    for v in map.as_object_mut().into_iter().flat_map(|m| m.values_mut()) {
+        match v {
+            Value::String(s) => *s = quantity::canonicalize(s),
+            Value::Number(n) => *v = Value::String(quantity::canonicalize(&n.to_string())),
+            _ => {}
+        }
+    }
+}
+
+fn drop_empty(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            m.retain(|_, v| !v.is_null());
+            for val in m.values_mut() {
+                drop_empty(val);
+            }
+            m.retain(|k, v| match v {
+                Value::Array(a) => !a.is_empty(),
+                Value::Object(o) => !(o.is_empty() && OMITEMPTY_MAPS.contains(&k.as_str())),
+                _ => true,
+            });
+        }
+        Value::Array(a) => a.iter_mut().for_each(drop_empty),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn normalizes_like_the_typed_pod() {
+        let mut p = json!({"metadata": {"labels": {}, "x": null}, "spec": {"initContainers": [], "containers": [{"name": "a", "resources": {"limits": {"cpu": "2000m", "memory": "1024Mi"}}}, {"name": "b"}], "volumes": [{"name": "v", "emptyDir": {}}]}});
+        normalize_pod(&mut p);
+        assert_eq!(
+            p,
+            json!({"metadata": {}, "spec": {"containers": [{"name": "a", "resources": {"limits": {"cpu": "2", "memory": "1Gi"}}}, {"name": "b", "resources": {}}], "volumes": [{"name": "v", "emptyDir": {}}]}})
+        );
+    }
+}

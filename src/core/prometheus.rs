@@ -1,0 +1,252 @@
+//! Prometheus metrics merge: the app's scrape annotations move into the sidecar's
+//! `ISTIO_PROMETHEUS_ANNOTATIONS` and the pod is pointed at the agent's merged endpoint.
+
+use super::annotations::parse_bool;
+use super::pod;
+use serde_json::{Value, json};
+
+const SCRAPE: &str = "prometheus_io_scrape";
+const PORT: &str = "prometheus_io_port";
+const PATH: &str = "prometheus_io_path";
+const TARGETS: &str = "prometheus_istio_io_scrape_targets";
+const SECURE_PORT: &str = "prometheus_istio_io_secure_port";
+
+const RESERVED_PORTS: [(&str, &str); 9] = [
+    ("15000", "Envoy admin"),
+    ("15001", "outbound traffic capture"),
+    ("15004", "pilot debug"),
+    ("15006", "inbound traffic capture"),
+    ("15008", "HBONE tunnel"),
+    ("15020", "pilot-agent status / merged Prometheus"),
+    ("15021", "Envoy health"),
+    ("15053", "DNS proxy"),
+    ("15090", "Envoy Prometheus (already merged)"),
+];
+
+/// Prometheus' `SanitizeLabelName`: anything outside `[a-zA-Z0-9_]` becomes `_`.
+pub fn sanitize(key: &str) -> String {
+    key.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn annotations(pod: &Value) -> Vec<(String, String)> {
+    pod.pointer("/metadata/annotations")
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn scrape_enabled(pod: &Value) -> bool {
+    annotations(pod)
+        .iter()
+        .filter(|(k, _)| sanitize(k) == SCRAPE)
+        .find_map(|(_, v)| parse_bool(v))
+        .unwrap_or(true)
+}
+
+fn merge_enabled(mesh: &Value, pod: &Value) -> bool {
+    if let Some(b) = pod::annotation(pod, "prometheus.istio.io/merge-metrics").and_then(parse_bool)
+    {
+        return b;
+    }
+    mesh.get("enablePrometheusMerge")
+        .and_then(Value::as_bool)
+        .unwrap_or(true)
+}
+
+/// The value of the first annotation whose sanitized key is `prometheus_io_port`.
+pub fn current_port(pod: &Value) -> Option<String> {
+    annotations(pod)
+        .into_iter()
+        .find(|(k, _)| sanitize(k) == PORT)
+        .map(|(_, v)| v)
+}
+
+/// Remove every scrape/port/path/scrape-targets annotation, whatever its spelling.
+pub fn clear_annotations(pod: &mut Value) {
+    let annos = pod::string_map_mut(pod, "annotations");
+    annos.retain(|k, _| !matches!(sanitize(k).as_str(), SCRAPE | PORT | PATH | TARGETS));
+}
+
+fn parse_targets(raw: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for entry in raw.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let (port, path) = entry.split_once(':').unwrap_or((entry, ""));
+        let port = port.trim();
+        if port.is_empty() {
+            return Err(format!("empty port in scrape target {entry:?}"));
+        }
+        let path = if path.trim().is_empty() {
+            "/metrics"
+        } else {
+            path.trim()
+        };
+        out.push((port.to_string(), path.to_string()));
+    }
+    Ok(out)
+}
+
+fn check_port(port: &str, status_port: &str, targets: bool) -> Result<(), String> {
+    let (prefix, what) = if targets {
+        ("invalid prometheus scrape targets", "target port")
+    } else {
+        ("invalid prometheus scrape configuration", "port")
+    };
+    let n: i64 = match port.parse() {
+        Ok(n) if (1..=65535).contains(&n) => n,
+        _ => {
+            return Err(format!(
+                "{prefix}: invalid {}{port:?}",
+                if targets { "target port " } else { "port " }
+            ));
+        }
+    };
+    let canon = n.to_string();
+    if canon == status_port {
+        return Err(format!("{prefix}: {what} {port} conflicts with agent port"));
+    }
+    if let Some((_, reason)) = RESERVED_PORTS.iter().find(|(p, _)| *p == canon) {
+        return Err(format!(
+            "{prefix}: {what} {port} is reserved for Istio ({reason}) and cannot be scraped"
+        ));
+    }
+    Ok(())
+}
+
+/// `applyPrometheusMerge`; runs even when the pod has no sidecar.
+pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<(), String> {
+    if !(scrape_enabled(pod) && merge_enabled(mesh, pod)) {
+        return Ok(());
+    }
+    let target_port = status_port.to_string();
+    if current_port(pod).as_deref() == Some(target_port.as_str()) {
+        return Ok(());
+    }
+    let (mut scrape, mut path, mut port) = (String::new(), String::new(), String::new());
+    let mut targets = Vec::new();
+    for (k, v) in annotations(pod) {
+        match sanitize(&k).as_str() {
+            PORT => port = v,
+            SCRAPE => scrape = v,
+            PATH => path = v,
+            TARGETS => {
+                // Istio logs malformed targets and ignores them.
+                if let Ok(t) = parse_targets(&v) {
+                    targets = t;
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some((p, pa)) = targets.first() {
+        port = p.clone();
+        path = pa.clone();
+        for (p, _) in &targets {
+            check_port(p, &target_port, true)?;
+        }
+    } else if !port.is_empty() {
+        check_port(&port, &target_port, false)?;
+    }
+    let empty = scrape.is_empty() && path.is_empty() && port.is_empty() && targets.is_empty();
+    if !empty {
+        let mut cfg = json!({"scrape": scrape, "path": path, "port": port});
+        if !targets.is_empty() {
+            cfg["targets"] = targets
+                .iter()
+                .map(|(p, pa)| json!({"port": p, "path": pa}))
+                .collect();
+        }
+        let text = serde_json::to_string(&cfg).expect("JSON serializes");
+        if let Some(sidecar) = pod::sidecar_mut(pod) {
+            pod::push_env(sidecar, "ISTIO_PROMETHEUS_ANNOTATIONS", &text);
+        }
+    }
+    clear_annotations(pod);
+    let annos = pod::string_map_mut(pod, "annotations");
+    annos.insert("prometheus.io/port".into(), target_port.into());
+    annos.insert("prometheus.io/path".into(), "/stats/prometheus".into());
+    annos.insert("prometheus.io/scrape".into(), "true".into());
+    Ok(())
+}
+
+/// `applySecurePrometheusAnnotation`: advertise ENVOY_SECURE_MERGED_METRICS_PORT.
+pub fn apply_secure_port(pod: &mut Value) {
+    if annotations(pod)
+        .iter()
+        .any(|(k, _)| sanitize(k) == SECURE_PORT)
+    {
+        return;
+    }
+    let port = pod::sidecar(pod)
+        .and_then(|s| s.get("env"))
+        .and_then(Value::as_array)
+        .and_then(|env| {
+            env.iter()
+                .find(|e| {
+                    e.get("name").and_then(Value::as_str)
+                        == Some("ENVOY_SECURE_MERGED_METRICS_PORT")
+                })
+                .and_then(|e| e.get("value").and_then(Value::as_str))
+                .filter(|v| !v.is_empty() && *v != "0")
+                .map(str::to_string)
+        });
+    if let Some(port) = port {
+        pod::string_map_mut(pod, "annotations")
+            .insert("prometheus.istio.io/secure-port".into(), port.into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pod_with(annos: Value) -> Value {
+        json!({"metadata": {"annotations": annos}, "spec": {"containers": [{"name": "istio-proxy"}]}})
+    }
+
+    #[test]
+    fn merges_app_annotations_into_env() {
+        let mut p = pod_with(json!({"prometheus.io/port": "8080", "prometheus-io/path": "/m"}));
+        apply_merge(&mut p, &json!({}), 15020).unwrap();
+        assert_eq!(
+            p["metadata"]["annotations"],
+            json!({"prometheus.io/port": "15020", "prometheus.io/path": "/stats/prometheus", "prometheus.io/scrape": "true"})
+        );
+        let env = &p["spec"]["containers"][0]["env"][0];
+        assert_eq!(env["value"], r#"{"scrape":"","path":"/m","port":"8080"}"#);
+    }
+
+    #[test]
+    fn reserved_ports_deny() {
+        let mut p = pod_with(json!({"prometheus.io/port": "15090"}));
+        let err = apply_merge(&mut p, &json!({}), 15020).unwrap_err();
+        assert_eq!(
+            err,
+            "invalid prometheus scrape configuration: port 15090 is reserved for Istio (Envoy Prometheus (already merged)) and cannot be scraped"
+        );
+    }
+
+    #[test]
+    fn scrape_false_or_merge_off_leaves_pod() {
+        let mut p = pod_with(json!({"prometheus.io/scrape": "false"}));
+        apply_merge(&mut p, &json!({}), 15020).unwrap();
+        assert_eq!(
+            p["metadata"]["annotations"],
+            json!({"prometheus.io/scrape": "false"})
+        );
+        let mut p = pod_with(json!({}));
+        apply_merge(&mut p, &json!({"enablePrometheusMerge": false}), 15020).unwrap();
+        assert_eq!(p["metadata"]["annotations"], json!({}));
+    }
+}

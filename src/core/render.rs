@@ -1,0 +1,380 @@
+//! Rendering injection templates with minijinja, with Istio's template functions.
+
+use super::gofmt;
+use super::relaxed_json;
+use minijinja::value::{Kwargs, Serde, Value as MjValue};
+use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehavior};
+use serde_json::Value;
+
+/// needle's built-in templates, by the names Istio's injector config uses.
+pub const BUILTIN_TEMPLATES: [(&str, &str); 1] =
+    [("sidecar", include_str!("../../templates/sidecar.json.j2"))];
+
+/// Errors from compiling or running a template.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("template {name}: {message}")]
+    Template { name: String, message: String },
+    #[error("template {name} rendered invalid JSON: {message}")]
+    Output { name: String, message: String },
+}
+
+/// A compiled set of templates (compiled once per config snapshot).
+pub struct Templates {
+    env: Environment<'static>,
+}
+
+impl std::fmt::Debug for Templates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.env.templates().map(|(n, _)| n).collect();
+        f.debug_struct("Templates").field("names", &names).finish()
+    }
+}
+
+impl Templates {
+    /// Compile the built-in templates plus any extra ones (name, minijinja text).
+    pub fn compile(extra: &[(String, String)]) -> Result<Self, RenderError> {
+        let mut env = Environment::new();
+        env.set_auto_escape_callback(|_| AutoEscape::Json);
+        env.set_undefined_behavior(UndefinedBehavior::Chainable);
+        register_functions(&mut env);
+        for (name, text) in BUILTIN_TEMPLATES {
+            env.add_template(name, text)
+                .map_err(|e| template_error(name, &e))?;
+        }
+        for (name, text) in extra {
+            env.add_template_owned(name.clone(), text.clone())
+                .map_err(|e| template_error(name, &e))?;
+        }
+        Ok(Self { env })
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.env.get_template(name).is_ok()
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.env.templates().map(|(n, _)| n.to_string()).collect()
+    }
+
+    /// Render a template against the context and parse the pod fragment it produces.
+    pub fn render(&self, name: &str, context: &Value) -> Result<Value, RenderError> {
+        let tmpl = self
+            .env
+            .get_template(name)
+            .map_err(|e| template_error(name, &e))?;
+        let text = tmpl
+            .render(MjValue::from(Serde(context)))
+            .map_err(|e| template_error(name, &e))?;
+        relaxed_json::parse(&text).map_err(|e| RenderError::Output {
+            name: name.to_string(),
+            message: e.to_string(),
+        })
+    }
+}
+
+fn template_error(name: &str, e: &Error) -> RenderError {
+    let mut message = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        message.push_str(&format!(": {s}"));
+        source = s.source();
+    }
+    RenderError::Template {
+        name: name.to_string(),
+        message,
+    }
+}
+
+fn to_json(v: &MjValue) -> Value {
+    if v.is_undefined() || v.is_none() {
+        return Value::Null;
+    }
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+fn pod_annotation(state: &State, key: &str) -> Option<String> {
+    let pod = state.lookup("pod")?;
+    let annos = pod
+        .get_attr("metadata")
+        .ok()?
+        .get_attr("annotations")
+        .ok()?;
+    let v = annos.get_item(&MjValue::from(key)).ok()?;
+    v.as_str().map(str::to_string)
+}
+
+fn register_functions(env: &mut Environment<'static>) {
+    // annotation(name, default): the pod annotation, else Go's fmt.Sprint of the default.
+    env.add_function(
+        "annotation",
+        |state: &State, key: String, default: MjValue| -> String {
+            pod_annotation(state, &key).unwrap_or_else(|| gofmt::sprint(&to_json(&default)))
+        },
+    );
+    // isset(name): whether the pod has the annotation, even with an empty value.
+    env.add_function("isset", |state: &State, key: String| -> bool {
+        pod_annotation(state, &key).is_some()
+    });
+    env.add_function("go_string", |v: MjValue| -> String {
+        gofmt::sprint(&to_json(&v))
+    });
+    env.add_function(
+        "exclude_inbound_port",
+        |port: MjValue, list: String| -> String {
+            exclude_inbound_port(&gofmt::sprint(&to_json(&port)), &list)
+        },
+    );
+    env.add_function(
+        "append_multus_network",
+        |existing: String, network: String| -> String {
+            append_multus_network(&existing, &network)
+        },
+    );
+    env.add_function("from_json", |s: String| -> MjValue {
+        serde_json::from_str::<Value>(&s)
+            .map(|v| MjValue::from(Serde(v)))
+            .unwrap_or_else(|_| MjValue::from("{}"))
+    });
+    env.add_function("omit_nil", |v: MjValue| -> MjValue {
+        MjValue::from(Serde(omit_nil(&to_json(&v))))
+    });
+    env.add_function("merge_object", |a: MjValue, b: MjValue| -> MjValue {
+        let mut out = to_json(&a);
+        if let (Some(o), Value::Object(extra)) = (out.as_object_mut(), to_json(&b)) {
+            o.extend(extra);
+        }
+        MjValue::from(Serde(out))
+    });
+    env.add_function("app_container_names", |state: &State| -> Vec<String> {
+        containers(state)
+            .iter()
+            .filter_map(|c| c.get("name").and_then(Value::as_str))
+            .filter(|n| *n != "istio-proxy")
+            .map(str::to_string)
+            .collect()
+    });
+    env.add_function("pod_ports_json", |state: &State| -> String {
+        pod_ports_json(&containers(state))
+    });
+    env.add_filter("go_trunc", |s: String, n: usize| -> String {
+        go_trunc(&s, n)
+    });
+    env.add_filter("trim_all", |s: String, cutset: String| -> String {
+        s.trim_matches(|c| cutset.contains(c)).to_string()
+    });
+    env.add_filter("go_bool", |v: MjValue| -> Result<bool, Error> {
+        match to_json(&v) {
+            Value::Bool(b) => Ok(b),
+            Value::String(s) if s == "true" || s == "false" => Ok(s == "true"),
+            other => Err(Error::new(
+                ErrorKind::InvalidOperation,
+                format!("expected a boolean, found {}", gofmt::sprint(&other)),
+            )),
+        }
+    });
+    env.add_filter("go_int", |v: MjValue, _kw: Kwargs| -> Result<i64, Error> {
+        let j = to_json(&v);
+        let parsed = match &j {
+            Value::Number(n) => n
+                .as_i64()
+                .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64)),
+            Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        };
+        parsed.ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidOperation,
+                format!("expected an integer, found {:?}", gofmt::sprint(&j)),
+            )
+        })
+    });
+}
+
+fn containers(state: &State) -> Vec<Value> {
+    state
+        .lookup("pod")
+        .map(|p| to_json(&p))
+        .and_then(|p| {
+            p.pointer("/spec/containers")
+                .and_then(Value::as_array)
+                .cloned()
+        })
+        .unwrap_or_default()
+}
+
+/// `excludeInboundPort`: add the status port to a comma list unless present, empty or "0".
+pub fn exclude_inbound_port(port: &str, excluded: &str) -> String {
+    let port = port.trim();
+    if port.is_empty() || port == "0" {
+        return excluded.to_string();
+    }
+    let mut out = Vec::new();
+    for p in excluded.split(',') {
+        if p == port {
+            return excluded.to_string();
+        }
+        let p = p.trim();
+        if !p.is_empty() {
+            out.push(p);
+        }
+    }
+    out.push(port);
+    out.join(",")
+}
+
+/// `appendMultusNetwork`: add istio-cni to a Multus network list (JSON list or comma list).
+pub fn append_multus_network(existing: &str, network: &str) -> String {
+    if existing.is_empty() {
+        return network.to_string();
+    }
+    let (ns, name) = network.split_once('/').unwrap_or(("", network));
+    if let Some(i) = existing.rfind(']') {
+        let Ok(Value::Array(nets)) = serde_json::from_str::<Value>(existing) else {
+            return existing.to_string();
+        };
+        let present = nets.iter().any(|n| {
+            n.get("name").and_then(Value::as_str) == Some(name)
+                && n.get("namespace").and_then(Value::as_str).unwrap_or("") == ns
+        });
+        if present {
+            return existing.to_string();
+        }
+        let entry = if ns.is_empty() {
+            format!(r#", {{"name": "{name}"}}"#)
+        } else {
+            format!(r#", {{"name": "{name}", "namespace": "{ns}"}}"#)
+        };
+        return format!("{}{}{}", &existing[..i], entry, &existing[i..]);
+    }
+    if existing.split(',').any(|n| n.trim() == network) {
+        return existing.to_string();
+    }
+    format!("{existing}, {network}")
+}
+
+/// `omitNil`: drop null map values and list items, recursively; empty results become null.
+pub fn omit_nil(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let out: serde_json::Map<String, Value> = m
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), omit_nil(v)))
+                .filter(|(_, v)| !v.is_null())
+                .collect();
+            if out.is_empty() {
+                Value::Null
+            } else {
+                Value::Object(out)
+            }
+        }
+        Value::Array(a) => {
+            let out: Vec<Value> = a
+                .iter()
+                .filter(|v| !v.is_null())
+                .map(omit_nil)
+                .filter(|v| !v.is_null())
+                .collect();
+            if out.is_empty() {
+                Value::Null
+            } else {
+                Value::Array(out)
+            }
+        }
+        other => other.clone(),
+    }
+}
+
+/// Sprig `trunc`: the first n bytes (Go slices strings by byte).
+fn go_trunc(s: &str, n: usize) -> String {
+    if s.len() <= n {
+        return s.to_string();
+    }
+    let mut end = n;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s[..end].to_string()
+}
+
+/// `ISTIO_META_POD_PORTS`: every container port as Go marshals a `ContainerPort`
+/// (name, hostPort, containerPort, protocol, hostIP; empty fields left out), in a JSON list.
+pub fn pod_ports_json(containers: &[Value]) -> String {
+    let mut entries = Vec::new();
+    for c in containers {
+        for p in c
+            .get("ports")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let mut m = serde_json::Map::new();
+            for key in ["name", "hostPort", "containerPort", "protocol", "hostIP"] {
+                if let Some(v) = p
+                    .get(key)
+                    .filter(|v| gofmt::truthy(v) || key == "containerPort")
+                {
+                    m.insert(key.to_string(), v.clone());
+                }
+            }
+            entries.push(serde_json::to_string(&Value::Object(m)).expect("JSON serializes"));
+        }
+    }
+    if entries.is_empty() {
+        return "[\n]".to_string();
+    }
+    format!("[\n    {}\n]", entries.join("\n    ,"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn exclude_inbound_port_matches_istio() {
+        assert_eq!(exclude_inbound_port("15020", ""), "15020");
+        assert_eq!(exclude_inbound_port("15020", "80, 81"), "80,81,15020");
+        assert_eq!(exclude_inbound_port("15020", "15020,80"), "15020,80");
+        assert_eq!(exclude_inbound_port("0", "80"), "80");
+    }
+
+    #[test]
+    fn multus_network_is_appended_once() {
+        assert_eq!(
+            append_multus_network("", "default/istio-cni"),
+            "default/istio-cni"
+        );
+        assert_eq!(
+            append_multus_network("a, b", "default/istio-cni"),
+            "a, b, default/istio-cni"
+        );
+        assert_eq!(
+            append_multus_network("a, default/istio-cni", "default/istio-cni"),
+            "a, default/istio-cni"
+        );
+        assert_eq!(
+            append_multus_network(r#"[{"name": "a"}]"#, "default/istio-cni"),
+            r#"[{"name": "a"}, {"name": "istio-cni", "namespace": "default"}]"#
+        );
+        assert_eq!(append_multus_network("[bad]", "default/istio-cni"), "[bad]");
+    }
+
+    #[test]
+    fn omit_nil_drops_nulls_recursively() {
+        assert_eq!(
+            omit_nil(&json!({"a": null, "b": {"c": null}, "d": [null, 1]})),
+            json!({"d": [1]})
+        );
+    }
+
+    #[test]
+    fn pod_ports_follow_go_field_order() {
+        let c = vec![json!({"ports": [{"containerPort": 80, "name": "http", "protocol": "TCP"}]})];
+        assert_eq!(
+            pod_ports_json(&c),
+            "[\n    {\"name\":\"http\",\"containerPort\":80,\"protocol\":\"TCP\"}\n]"
+        );
+    }
+}

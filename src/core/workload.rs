@@ -1,0 +1,223 @@
+//! Workloads that carry a pod template (Deployment, CronJob, ...), for offline injection:
+//! find the pod inside a document, inject it, and put it back.
+
+use super::context::Owner;
+use super::inject::{self, Caller, InjectError, Request, Snapshot};
+use super::select::{self, Policy, SelectionConfig};
+use serde_json::{Map, Value};
+
+/// Where a kind keeps its pod template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// The document is the pod.
+    Pod,
+    /// `spec.template`.
+    Template,
+    /// CronJob: metadata of `spec.jobTemplate`, spec of `spec.jobTemplate.spec.template`
+    /// (Istio reads and writes the Job's metadata, not the pod template's).
+    CronJob,
+    List,
+}
+
+fn layout(api_version: &str, kind: &str) -> Option<Layout> {
+    match (api_version, kind) {
+        ("v1", "Pod") => Some(Layout::Pod),
+        ("v1", "List") => Some(Layout::List),
+        ("v1", "ReplicationController") => Some(Layout::Template),
+        ("apps/v1", "Deployment" | "DaemonSet" | "ReplicaSet" | "StatefulSet") => {
+            Some(Layout::Template)
+        }
+        ("batch/v1", "Job") => Some(Layout::Template),
+        ("batch/v1", "CronJob") => Some(Layout::CronJob),
+        ("apps.openshift.io/v1" | "v1", "DeploymentConfig") => Some(Layout::Template),
+        _ => None,
+    }
+}
+
+/// What offline injection did with one document.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The document, injected (Lists: with their items handled).
+    Injected(Value),
+    /// Injection was skipped; the document is unchanged. The message is a warning for stderr.
+    Skipped(Value, String),
+    /// Not a kind that carries a pod: the document is written back as it was given.
+    PassThrough,
+}
+
+/// Errors from offline injection of a document; `path` names the field.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkloadError {
+    #[error("{path}: {message}")]
+    Shape { path: String, message: String },
+    #[error(transparent)]
+    Inject(#[from] InjectError),
+}
+
+/// The per-run settings of offline injection.
+pub struct Offline<'a> {
+    pub snapshot: &'a Snapshot,
+    pub revision: &'a str,
+    pub native_sidecars: bool,
+    pub compliance_policy: &'a str,
+}
+
+/// Inject one parsed document.
+pub fn inject_document(
+    doc: &Value,
+    run: &Offline,
+    warnings: &mut Vec<String>,
+) -> Result<Outcome, WorkloadError> {
+    let api_version = doc
+        .get("apiVersion")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let kind = doc.get("kind").and_then(Value::as_str).unwrap_or_default();
+    let Some(layout) = layout(api_version, kind) else {
+        return Ok(Outcome::PassThrough);
+    };
+    if layout == Layout::List {
+        let mut out = doc.clone();
+        if let Some(items) = out.get_mut("items").and_then(Value::as_array_mut) {
+            for (i, item) in items.iter_mut().enumerate() {
+                match inject_document(item, run, warnings)
+                    .map_err(|e| prefix(e, &format!("items[{i}]")))?
+                {
+                    Outcome::Injected(v) => *item = v,
+                    Outcome::Skipped(_, w) => warnings.push(w),
+                    Outcome::PassThrough => {}
+                }
+            }
+        }
+        return Ok(Outcome::Injected(out));
+    }
+    let (meta_path, spec_path): (&[&str], &[&str]) = match layout {
+        Layout::Pod => (&["metadata"], &["spec"]),
+        Layout::Template => (
+            &["spec", "template", "metadata"],
+            &["spec", "template", "spec"],
+        ),
+        Layout::CronJob => (
+            &["spec", "jobTemplate", "metadata"],
+            &["spec", "jobTemplate", "spec", "template", "spec"],
+        ),
+        Layout::List => unreachable!("handled above"),
+    };
+    let spec = get_path(doc, spec_path).ok_or_else(|| WorkloadError::Shape {
+        path: spec_path.join("."),
+        message: format!("{kind} has no pod template (spec.template is required value)"),
+    })?;
+    if !spec.is_object() {
+        return Err(WorkloadError::Shape {
+            path: spec_path.join("."),
+            message: "expected a mapping".into(),
+        });
+    }
+    let meta = get_path(doc, meta_path)
+        .cloned()
+        .unwrap_or(Value::Object(Map::new()));
+    let doc_meta = doc.get("metadata").cloned().unwrap_or(Value::Null);
+    let s = |v: &Value, k: &str| {
+        v.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let owner = if layout == Layout::Pod {
+        None
+    } else {
+        Some(Owner {
+            kind: kind.to_string(),
+            api_version: api_version.to_string(),
+            name: s(&doc_meta, "name"),
+            namespace: s(&doc_meta, "namespace"),
+        })
+    };
+    let name = Some(s(&meta, "name"))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| s(&doc_meta, "name"));
+    let namespace = Some(s(&meta, "namespace"))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| s(&doc_meta, "namespace"));
+    let full_name = if s(&doc_meta, "namespace").is_empty() {
+        name.clone()
+    } else {
+        format!("{}/{name}", s(&doc_meta, "namespace"))
+    };
+    let described = if kind.is_empty() {
+        format!("{full_name:?}")
+    } else {
+        format!("{kind} {full_name:?}")
+    };
+
+    if spec.get("hostNetwork").and_then(Value::as_bool) == Some(true) {
+        return Ok(Outcome::Skipped(
+            doc.clone(),
+            format!("===> Skipping injection because {described} has host networking enabled"),
+        ));
+    }
+    let enabled = SelectionConfig {
+        policy: Policy::Enabled,
+        never_inject_selector: vec![],
+        always_inject_selector: vec![],
+    };
+    let ns_for_selection = s(&meta, "namespace");
+    if !select::inject_required(&enabled, &ns_for_selection, &meta, spec).injects() {
+        return Ok(Outcome::Skipped(
+            doc.clone(),
+            format!("===> Skipping injection because {described} has sidecar injection disabled"),
+        ));
+    }
+    let mut pod = Map::new();
+    pod.insert("metadata".into(), meta.clone());
+    pod.insert("spec".into(), spec.clone());
+    let pod = Value::Object(pod);
+    let mut req = Request::new(&pod, Caller::KubeInject);
+    req.namespace = &namespace;
+    req.owner = owner;
+    req.revision = run.revision;
+    req.native_sidecars = run.native_sidecars;
+    req.compliance_policy = run.compliance_policy;
+    let injected = inject::inject(run.snapshot, &req)?;
+    let mut out = doc.clone();
+    let mut new_meta = injected.pod.get("metadata").cloned().unwrap_or_default();
+    if meta.get("namespace").is_none()
+        && let Some(m) = new_meta.as_object_mut()
+    {
+        m.remove("namespace");
+    }
+    set_path(&mut out, meta_path, new_meta);
+    set_path(
+        &mut out,
+        spec_path,
+        injected.pod.get("spec").cloned().unwrap_or_default(),
+    );
+    Ok(Outcome::Injected(out))
+}
+
+fn prefix(e: WorkloadError, at: &str) -> WorkloadError {
+    match e {
+        WorkloadError::Shape { path, message } => WorkloadError::Shape {
+            path: format!("{at}.{path}"),
+            message,
+        },
+        other => other,
+    }
+}
+
+fn get_path<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
+    path.iter()
+        .try_fold(v, |v, k| v.get(*k))
+        .filter(|v| !v.is_null())
+}
+
+fn set_path(v: &mut Value, path: &[&str], new: Value) {
+    let mut cur = v;
+    for k in &path[..path.len() - 1] {
+        if !cur.get(*k).is_some_and(Value::is_object) {
+            cur[*k] = Value::Object(Map::new());
+        }
+        cur = cur.get_mut(*k).expect("just ensured");
+    }
+    cur[path[path.len() - 1]] = new;
+}

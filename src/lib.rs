@@ -1,0 +1,5 @@
+//! needle: Istio-compatible sidecar injection and config validation.
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod core;
