@@ -151,7 +151,47 @@ pub fn build(input: &ContextInput) -> Value {
         "compliance_policy": input.compliance_policy,
         "otel_resource_attributes": otel_resource_attributes(input.mesh, input.pod, &input.owner.namespace),
         "lightstep_ca_directory": lightstep_ca,
+        "proxy_resources": proxy_resources(input.pod, input.values),
     })
+}
+
+/// Requests and limits of the proxy (and istio-init): from the `sidecar.istio.io/proxyCPU`,
+/// `proxyMemory`, `proxyCPULimit` and `proxyMemoryLimit` annotations when any is set,
+/// otherwise `values.global.proxy.resources` without its nulls.
+fn proxy_resources(pod: &Value, values: &Value) -> Value {
+    let anno = |k: &str| pod::annotation(pod, &format!("sidecar.istio.io/{k}"));
+    let pair = |cpu: &str, memory: &str| -> Option<Value> {
+        let mut m = serde_json::Map::new();
+        if let Some(v) = anno(cpu) {
+            m.insert("cpu".into(), v.into());
+        }
+        if let Some(v) = anno(memory) {
+            m.insert("memory".into(), v.into());
+        }
+        (!m.is_empty()).then_some(Value::Object(m))
+    };
+    let (requests, limits) = (
+        pair("proxyCPU", "proxyMemory"),
+        pair("proxyCPULimit", "proxyMemoryLimit"),
+    );
+    if requests.is_some() || limits.is_some() {
+        let mut out = serde_json::Map::new();
+        if let Some(r) = requests {
+            out.insert("requests".into(), r);
+        }
+        if let Some(l) = limits {
+            out.insert("limits".into(), l);
+        }
+        return Value::Object(out);
+    }
+    match super::render::omit_nil(
+        values
+            .pointer("/global/proxy/resources")
+            .unwrap_or(&Value::Null),
+    ) {
+        Value::Null => json!({}),
+        v => v,
+    }
 }
 
 /// `ProxyImage` / `ProxyInitImage`: `<hub>/<name>:<tag>` with the image type as a tag suffix.

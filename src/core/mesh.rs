@@ -119,12 +119,16 @@ pub fn proxy_config_json(effective: &Value) -> String {
     let mut out = Map::new();
     for (k, v) in effective.as_object().into_iter().flatten() {
         if CLEANED_WHEN_DEFAULT.contains(&k.as_str())
-            && defaults.get(k).is_none_or(|d| d == v)
-            && (defaults.get(k).is_some() || is_zero(v))
+            && defaults.get(k).unwrap_or(&Value::Null) == v
         {
             continue;
         }
-        if is_zero(v) || (k == "interceptionMode" && v == "REDIRECT") {
+        // Wrapper-typed fields (Int32Value, BoolValue) print even at zero once set.
+        let wrapper = matches!(
+            k.as_str(),
+            "concurrency" | "holdApplicationUntilProxyStarts"
+        ) && !v.is_null();
+        if (is_zero(v) && !wrapper) || (k == "interceptionMode" && v == "REDIRECT") {
             continue;
         }
         out.insert(k.clone(), v.clone());

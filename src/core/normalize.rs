@@ -6,6 +6,16 @@
 use super::quantity;
 use serde_json::Value;
 
+/// Integer fields with `omitempty`: a zero is dropped (probe timings).
+const OMITEMPTY_INTS: [&str; 6] = [
+    "initialDelaySeconds",
+    "timeoutSeconds",
+    "periodSeconds",
+    "successThreshold",
+    "failureThreshold",
+    "terminationGracePeriodSeconds",
+];
+
 /// Map-typed fields with `omitempty`: an empty map is dropped.
 const OMITEMPTY_MAPS: [&str; 8] = [
     "labels",
@@ -59,15 +69,24 @@ fn canonicalize_quantities(map: &mut Value) {
     }
 }
 
+/// Maps whose entries are data, not struct fields: their empty strings are kept.
+const STRING_MAPS: [&str; 4] = ["labels", "annotations", "nodeSelector", "data"];
+
 fn drop_empty(v: &mut Value) {
     match v {
         Value::Object(m) => {
             m.retain(|_, v| !v.is_null());
-            for val in m.values_mut() {
-                drop_empty(val);
+            for (k, val) in m.iter_mut() {
+                if !STRING_MAPS.contains(&k.as_str()) {
+                    drop_empty(val);
+                }
             }
             m.retain(|k, v| match v {
+                Value::String(s) => !s.is_empty(),
                 Value::Array(a) => !a.is_empty(),
+                Value::Number(n) => {
+                    !(n.as_i64() == Some(0) && OMITEMPTY_INTS.contains(&k.as_str()))
+                }
                 Value::Object(o) => !(o.is_empty() && OMITEMPTY_MAPS.contains(&k.as_str())),
                 _ => true,
             });

@@ -7,8 +7,18 @@ use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehav
 use serde_json::Value;
 
 /// needle's built-in templates, by the names Istio's injector config uses.
-pub const BUILTIN_TEMPLATES: [(&str, &str); 1] =
-    [("sidecar", include_str!("../../templates/sidecar.json.j2"))];
+pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
+    ("sidecar", include_str!("../../templates/sidecar.json.j2")),
+    ("gateway", include_str!("../../templates/gateway.json.j2")),
+    (
+        "grpc-simple",
+        include_str!("../../templates/grpc-simple.json.j2"),
+    ),
+    (
+        "grpc-agent",
+        include_str!("../../templates/grpc-agent.json.j2"),
+    ),
+];
 
 /// Errors from compiling or running a template.
 #[derive(Debug, thiserror::Error)]
