@@ -56,15 +56,11 @@ impl ConfigFileArgs {
             read(&self.mesh_config_file)?,
         );
         Ok(snapshot::build(Sources {
-            config: source(&config),
-            values: source(&values),
-            mesh: source(&mesh),
+            config: Source::from_loaded(&config),
+            values: Source::from_loaded(&values),
+            mesh: Source::from_loaded(&mesh),
         })?)
     }
-}
-
-fn source(o: &Option<(String, String)>) -> Option<Source<'_>> {
-    o.as_ref().map(|(name, text)| Source { name, text })
 }
 
 /// Native sidecars offline: only when `ENABLE_NATIVE_SIDECARS=true`, as istioctl without a cluster.

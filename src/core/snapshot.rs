@@ -16,6 +16,13 @@ pub struct Source<'a> {
     pub text: &'a str,
 }
 
+impl<'a> Source<'a> {
+    /// A source from a loaded (name, text) pair, if there is one.
+    pub fn from_loaded(loaded: &'a Option<(String, String)>) -> Option<Self> {
+        loaded.as_ref().map(|(name, text)| Source { name, text })
+    }
+}
+
 /// The inputs of a snapshot; `None` takes needle's embedded default.
 #[derive(Default)]
 pub struct Sources<'a> {

@@ -1,0 +1,87 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use serde_json::Value;
+
+/// Semantic form of a Kubernetes object for comparison: JSON-valued strings are parsed, and
+/// what Go's typed marshalling adds or drops (nulls, empty maps and lists, zero `status`, the
+/// zero-valued workload spec fields) is removed on both sides.
+pub fn semantic(v: &Value) -> Value {
+    let mut v = v.clone();
+    strip_go_artifacts(&mut v);
+    norm(&v)
+}
+
+fn strip_go_artifacts(v: &mut Value) {
+    if let Some(obj) = v.as_object_mut() {
+        obj.remove("status");
+        if let Some(spec) = obj.get_mut("spec").and_then(Value::as_object_mut) {
+            spec.retain(|k, v| {
+                !(matches!(k.as_str(), "minReadySeconds" | "paused" | "test")
+                    && (v == &Value::from(0) || v == &Value::from(false)))
+            });
+        }
+        if let Some(items) = obj.get_mut("items").and_then(Value::as_array_mut) {
+            items.iter_mut().for_each(strip_go_artifacts);
+        }
+    }
+}
+
+fn norm(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| (k.clone(), norm(v)))
+                .filter(|(_, v)| {
+                    !(v.is_null()
+                        || v.as_object().is_some_and(|o| o.is_empty())
+                        || v.as_array().is_some_and(|a| a.is_empty()))
+                })
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(norm).collect()),
+        Value::String(s) => {
+            let t = s.trim();
+            if t.starts_with('{') || t.starts_with('[') {
+                if let Ok(parsed) = serde_json::from_str::<Value>(t) {
+                    return norm(&parsed);
+                }
+            }
+            v.clone()
+        }
+        other => other.clone(),
+    }
+}
+
+/// The paths where two values differ, for failure messages.
+pub fn differences(got: &Value, want: &Value, path: &str, out: &mut Vec<String>) {
+    match (got, want) {
+        (Value::Object(a), Value::Object(b)) => {
+            for k in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
+                let p = format!("{path}/{k}");
+                match (a.get(k), b.get(k)) {
+                    (Some(x), Some(y)) => differences(x, y, &p, out),
+                    (Some(x), None) => out.push(format!("{p}: unexpected {x}")),
+                    (None, Some(y)) => out.push(format!("{p}: missing, want {y}")),
+                    (None, None) => {}
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                differences(x, y, &format!("{path}[{i}]"), out);
+            }
+        }
+        (a, b) if a != b => out.push(format!("{path}: got {a}, want {b}")),
+        _ => {}
+    }
+}
+
+/// Parse every document of a YAML stream.
+pub fn yaml_documents(text: &str) -> Vec<Value> {
+    needle::core::yaml::split_documents(text)
+        .iter()
+        .map(|d| needle::core::yaml::parse_one(d.text).expect("valid YAML"))
+        .filter(|v| !v.is_null())
+        .collect()
+}
