@@ -42,10 +42,10 @@ fn norm(v: &Value) -> Value {
         Value::Array(a) => Value::Array(a.iter().map(norm).collect()),
         Value::String(s) => {
             let t = s.trim();
-            if t.starts_with('{') || t.starts_with('[') {
-                if let Ok(parsed) = serde_json::from_str::<Value>(t) {
-                    return norm(&parsed);
-                }
+            if (t.starts_with('{') || t.starts_with('['))
+                && let Ok(parsed) = serde_json::from_str::<Value>(t)
+            {
+                return norm(&parsed);
             }
             v.clone()
         }
