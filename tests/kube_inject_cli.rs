@@ -1,0 +1,288 @@
+//! `needle kube-inject` as a user runs it: the real binary, real files, stdout and stderr.
+
+mod common;
+
+use common::yaml_documents;
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn needle(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_needle"));
+    cmd.args(args)
+        .env_remove("ENABLE_NATIVE_SIDECARS")
+        .env_remove("COMPLIANCE_POLICY");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("needle runs");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn names(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .map(|l| l.iter().map(|c| c["name"].as_str().unwrap()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn injects_a_deployment_on_embedded_defaults() {
+    let out = needle(
+        &["kube-inject", "-f", "testdata/hello-deployment.yaml"],
+        &[],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let docs = yaml_documents(&stdout(&out));
+    let pod = &docs[0]["spec"]["template"];
+    assert_eq!(names(&pod["spec"]["containers"]), ["hello", "istio-proxy"]);
+    assert_eq!(names(&pod["spec"]["initContainers"]), ["istio-init"]);
+    let annos = &pod["metadata"]["annotations"];
+    assert_eq!(annos["prometheus.io/port"], "15020");
+    assert_eq!(annos["kubectl.kubernetes.io/default-container"], "hello");
+    let status: Value =
+        serde_json::from_str(annos["sidecar.istio.io/status"].as_str().unwrap()).unwrap();
+    assert_eq!(status["containers"], serde_json::json!(["istio-proxy"]));
+    assert_eq!(status["revision"], "default");
+    // The app's readiness probe now goes through the agent, and the agent knows the original.
+    let app = &pod["spec"]["containers"][0];
+    assert_eq!(
+        app["readinessProbe"]["httpGet"],
+        serde_json::json!({"path": "/app-health/hello/readyz", "port": 15020})
+    );
+    let proxy = &pod["spec"]["containers"][1];
+    let probers = proxy["env"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "ISTIO_KUBE_APP_PROBERS")
+        .unwrap();
+    assert_eq!(
+        probers["value"],
+        r#"{"/app-health/hello/readyz":{"httpGet":{"path":"/ready","port":8080}}}"#
+    );
+    assert!(stdout(&out).ends_with("---\n"));
+}
+
+#[test]
+fn native_sidecars_follow_the_environment() {
+    let out = needle(
+        &["kube-inject", "-f", "testdata/hello-deployment.yaml"],
+        &[("ENABLE_NATIVE_SIDECARS", "true")],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let docs = yaml_documents(&stdout(&out));
+    let spec = &docs[0]["spec"]["template"]["spec"];
+    assert_eq!(names(&spec["containers"]), ["hello"]);
+    assert_eq!(
+        names(&spec["initContainers"]),
+        ["istio-init", "istio-proxy"]
+    );
+    assert_eq!(spec["initContainers"][1]["restartPolicy"], "Always");
+}
+
+#[test]
+fn multi_document_streams_keep_other_kinds_and_warn_on_skips() {
+    let out = needle(
+        &["kube-inject", "-f", "-"],
+        &[],
+        Some(&std::fs::read_to_string("testdata/mixed-stream.yaml").unwrap()),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("# Several documents"),
+        "the Service is copied as given:\n{text}"
+    );
+    let docs = yaml_documents(&text);
+    assert_eq!(docs.len(), 4);
+    assert_eq!(
+        names(&docs[1]["spec"]["template"]["spec"]["containers"]),
+        ["web", "istio-proxy"]
+    );
+    assert!(
+        docs[2]["spec"].get("initContainers").is_none(),
+        "host-network pod untouched"
+    );
+    // CronJob: labels and annotations land on the Job template's metadata, as Istio does.
+    assert!(
+        docs[3]["spec"]["jobTemplate"]["metadata"]["annotations"]["sidecar.istio.io/status"]
+            .is_string()
+    );
+    assert_eq!(
+        names(&docs[3]["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"]),
+        ["job", "istio-proxy"]
+    );
+    assert!(
+        stderr(&out).contains(
+            r#"===> Skipping injection because Pod "node-agent" has host networking enabled"#
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn invalid_annotation_is_refused_with_istio_message_and_no_output_file() {
+    let dir = std::env::temp_dir().join(format!("needle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("out.yaml");
+    let out = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "testdata/bad-annotation-pod.yaml",
+            "-o",
+            out_file.to_str().unwrap(),
+        ],
+        &[],
+        None,
+    );
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("testdata/bad-annotation-pod.yaml: document 0 (Pod bad)"),
+        "{err}"
+    );
+    assert!(err.contains("invalid value '10.0.0.1' for annotation 'traffic.sidecar.istio.io/includeOutboundIPRanges'"), "{err}");
+    assert!(!out_file.exists(), "nothing is written on failure");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_inputs_name_file_document_and_field() {
+    let cases: [(&str, &str); 4] = [
+        (
+            "apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n",
+            "document 0 (starting at line 1): invalid YAML",
+        ),
+        (
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\nspec: {}\n",
+            "document 0 (Deployment x): spec.template.spec: Deployment has no pod template",
+        ),
+        (
+            "a: 1\n---\n- just\n- a list\n",
+            "document 1 (starting at line 3): expected a Kubernetes object, found a list",
+        ),
+        (
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations: {inject.istio.io/templates: nope}\nspec: {containers: [{name: a, image: b}]}\n",
+            "requested template \"nope\" not found",
+        ),
+    ];
+    for (input, want) in cases {
+        let out = needle(&["kube-inject", "-f", "-"], &[], Some(input));
+        assert!(!out.status.success(), "should fail: {input}");
+        assert!(
+            stderr(&out).contains(want),
+            "want {want:?} in {:?}",
+            stderr(&out)
+        );
+        assert!(stdout(&out).is_empty(), "nothing on stdout when failing");
+    }
+}
+
+#[test]
+fn broken_config_files_name_the_file() {
+    let dir = std::env::temp_dir().join(format!("needle-cfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let values = dir.join("values.json");
+    std::fs::write(&values, "{\"global\": [1,").unwrap();
+    let out = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "testdata/hello-deployment.yaml",
+            "--valuesFile",
+            values.to_str().unwrap(),
+        ],
+        &[],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains(&format!("{}: invalid YAML", values.display())),
+        "{}",
+        stderr(&out)
+    );
+    let missing = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "testdata/hello-deployment.yaml",
+            "--meshConfigFile",
+            "/nonexistent/mesh.yaml",
+        ],
+        &[],
+        None,
+    );
+    assert!(
+        stderr(&missing).contains("cannot read /nonexistent/mesh.yaml"),
+        "{}",
+        stderr(&missing)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn mesh_and_values_files_change_the_output() {
+    let dir = std::env::temp_dir().join(format!("needle-mesh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mesh = dir.join("mesh.yaml");
+    std::fs::write(
+        &mesh,
+        "trustDomain: example.org\ndefaultConfig:\n  holdApplicationUntilProxyStarts: true\n",
+    )
+    .unwrap();
+    let out = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "testdata/hello-deployment.yaml",
+            "--meshConfigFile",
+            mesh.to_str().unwrap(),
+        ],
+        &[],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let docs = yaml_documents(&stdout(&out));
+    let containers = &docs[0]["spec"]["template"]["spec"]["containers"];
+    assert_eq!(
+        names(containers),
+        ["istio-proxy", "hello"],
+        "hold moves the proxy first"
+    );
+    assert_eq!(
+        containers[0]["lifecycle"]["postStart"]["exec"]["command"],
+        serde_json::json!(["pilot-agent", "wait"])
+    );
+    let env = containers[0]["env"].as_array().unwrap();
+    assert!(
+        env.iter()
+            .any(|e| e["name"] == "TRUST_DOMAIN" && e["value"] == "example.org")
+    );
+    assert!(env.iter().any(|e| e["name"] == "PROXY_CONFIG"
+        && e["value"] == "{\"holdApplicationUntilProxyStarts\":true}\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
