@@ -133,12 +133,12 @@ pub fn build(input: &ContextInput) -> Value {
             Some(i) => p[..=i].to_string(),
             None => String::new(),
         });
+    let containers = pod::containers(input.pod, "containers");
+    let app_containers: Vec<&str> = containers.iter().map(pod::name_of).filter(|n| *n != pod::PROXY_CONTAINER).collect();
     json!({
         "pod": pod,
         "owner": {"kind": input.owner.kind, "apiVersion": input.owner.api_version},
         "deployment": {"name": input.owner.name, "namespace": input.owner.namespace},
-        "values": input.values,
-        "mesh": input.mesh,
         "proxy_config": input.proxy_config,
         "proxy_config_json": mesh::proxy_config_json(input.proxy_config),
         "revision": input.revision,
@@ -152,6 +152,8 @@ pub fn build(input: &ContextInput) -> Value {
         "otel_resource_attributes": otel_resource_attributes(input.mesh, input.pod, &input.owner.namespace),
         "lightstep_ca_directory": lightstep_ca,
         "proxy_resources": proxy_resources(input.pod, input.values),
+        "app_containers": app_containers,
+        "pod_ports_json": super::render::pod_ports_json(containers),
     })
 }
 

@@ -21,6 +21,8 @@ pub struct Snapshot {
     pub values: Value,
     pub mesh: Value,
     pub templates: Templates,
+    /// `values` and `mesh` as template values, converted once.
+    pub shared_context: minijinja::Value,
     /// Templates of the injector config that are in Istio's Go-template format.
     pub go_templates: std::collections::BTreeSet<String>,
 }
@@ -174,7 +176,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
                 known: known.join(", "),
             });
         }
-        let rendered = snapshot.templates.render(&name, &ctx)?;
+        let rendered = snapshot.templates.render(&name, &snapshot.shared_context, &ctx)?;
         template_pod = strategic_merge(&template_pod, &rendered, Schema::Pod)
             .map_err(|e| InjectError::Merge(e.0))?;
         if native_for_pod(req.native_sidecars, &merged)

@@ -67,14 +67,14 @@ impl Templates {
         self.env.templates().map(|(n, _)| n.to_string()).collect()
     }
 
-    /// Render a template against the context and parse the pod fragment it produces.
-    pub fn render(&self, name: &str, context: &Value) -> Result<Value, RenderError> {
-        let tmpl = self
-            .env
-            .get_template(name)
-            .map_err(|e| template_error(name, &e))?;
+    /// Render a template and parse the pod fragment it produces. `shared` is the part of
+    /// the context that is the same for every pod (values, mesh config), converted once per
+    /// snapshot; `context` is the per-pod part.
+    pub fn render(&self, name: &str, shared: &MjValue, context: &Value) -> Result<Value, RenderError> {
+        let tmpl = self.env.get_template(name).map_err(|e| template_error(name, &e))?;
+        let ctx = minijinja::context! { ..MjValue::from(Serde(context)), ..shared.clone() };
         let text = tmpl
-            .render(MjValue::from(Serde(context)))
+            .render(ctx)
             .map_err(|e| template_error(name, &e))?;
         relaxed_json::parse(&text).map_err(|e| RenderError::Output {
             name: name.to_string(),
@@ -156,17 +156,6 @@ fn register_functions(env: &mut Environment<'static>) {
         }
         MjValue::from(Serde(out))
     });
-    env.add_function("app_container_names", |state: &State| -> Vec<String> {
-        containers(state)
-            .iter()
-            .filter_map(|c| c.get("name").and_then(Value::as_str))
-            .filter(|n| *n != "istio-proxy")
-            .map(str::to_string)
-            .collect()
-    });
-    env.add_function("pod_ports_json", |state: &State| -> String {
-        pod_ports_json(&containers(state))
-    });
     env.add_filter("go_trunc", |s: String, n: usize| -> String {
         go_trunc(&s, n)
     });
@@ -199,18 +188,6 @@ fn register_functions(env: &mut Environment<'static>) {
             )
         })
     });
-}
-
-fn containers(state: &State) -> Vec<Value> {
-    state
-        .lookup("pod")
-        .map(|p| to_json(&p))
-        .and_then(|p| {
-            p.pointer("/spec/containers")
-                .and_then(Value::as_array)
-                .cloned()
-        })
-        .unwrap_or_default()
 }
 
 /// `excludeInboundPort`: add the status port to a comma list unless present, empty or "0".

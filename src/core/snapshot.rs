@@ -56,11 +56,15 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         .collect();
     let templates =
         Templates::compile(&[]).map_err(|e| ConfigError::new("templates", e.to_string()))?;
+    let shared_context = minijinja::Value::from(minijinja::value::Serde(
+        serde_json::json!({"values": &values, "mesh": &mesh}),
+    ));
     Ok(Snapshot {
         config,
         values,
         mesh,
         templates,
+        shared_context,
         go_templates,
     })
 }
