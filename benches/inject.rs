@@ -18,7 +18,9 @@ fn hello_pod() -> Value {
 
 fn pod_with_env(vars: usize) -> Value {
     let mut pod = hello_pod();
-    pod["spec"]["containers"][0]["env"] = (0..vars).map(|i| json!({"name": format!("VAR_{i}"), "value": format!("value-{i}")})).collect();
+    pod["spec"]["containers"][0]["env"] = (0..vars)
+        .map(|i| json!({"name": format!("VAR_{i}"), "value": format!("value-{i}")}))
+        .collect();
     pod
 }
 
@@ -43,19 +45,25 @@ fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> json_patc
 
 fn bench(c: &mut Criterion) {
     let snapshot = snapshot::embedded();
-    c.bench_function("inject/hello", |b| b.iter(|| run_once(&snapshot, black_box(&hello_pod()))));
+    c.bench_function("inject/hello", |b| {
+        b.iter(|| run_once(&snapshot, black_box(&hello_pod())))
+    });
     let mut env = c.benchmark_group("inject/env_vars");
     for n in [10, 100, 1_000, 2_000] {
         let pod = pod_with_env(n);
         env.throughput(Throughput::Elements(n as u64));
-        env.bench_with_input(BenchmarkId::from_parameter(n), &pod, |b, pod| b.iter(|| run_once(&snapshot, black_box(pod))));
+        env.bench_with_input(BenchmarkId::from_parameter(n), &pod, |b, pod| {
+            b.iter(|| run_once(&snapshot, black_box(pod)))
+        });
     }
     env.finish();
     let mut containers = c.benchmark_group("inject/containers");
     for n in [1, 10, 50] {
         let pod = pod_with_containers(n);
         containers.throughput(Throughput::Elements(n as u64));
-        containers.bench_with_input(BenchmarkId::from_parameter(n), &pod, |b, pod| b.iter(|| run_once(&snapshot, black_box(pod))));
+        containers.bench_with_input(BenchmarkId::from_parameter(n), &pod, |b, pod| {
+            b.iter(|| run_once(&snapshot, black_box(pod)))
+        });
     }
     containers.finish();
 }

@@ -134,7 +134,11 @@ pub fn build(input: &ContextInput) -> Value {
             None => String::new(),
         });
     let containers = pod::containers(input.pod, "containers");
-    let app_containers: Vec<&str> = containers.iter().map(pod::name_of).filter(|n| *n != pod::PROXY_CONTAINER).collect();
+    let app_containers: Vec<&str> = containers
+        .iter()
+        .map(pod::name_of)
+        .filter(|n| *n != pod::PROXY_CONTAINER)
+        .collect();
     json!({
         "pod": pod,
         "owner": {"kind": input.owner.kind, "apiVersion": input.owner.api_version},

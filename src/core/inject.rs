@@ -176,7 +176,9 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
                 known: known.join(", "),
             });
         }
-        let rendered = snapshot.templates.render(&name, &snapshot.shared_context, &ctx)?;
+        let rendered = snapshot
+            .templates
+            .render(&name, &snapshot.shared_context, &ctx)?;
         template_pod = strategic_merge(&template_pod, &rendered, Schema::Pod)
             .map_err(|e| InjectError::Merge(e.0))?;
         if native_for_pod(req.native_sidecars, &merged)

@@ -70,12 +70,18 @@ impl Templates {
     /// Render a template and parse the pod fragment it produces. `shared` is the part of
     /// the context that is the same for every pod (values, mesh config), converted once per
     /// snapshot; `context` is the per-pod part.
-    pub fn render(&self, name: &str, shared: &MjValue, context: &Value) -> Result<Value, RenderError> {
-        let tmpl = self.env.get_template(name).map_err(|e| template_error(name, &e))?;
-        let ctx = minijinja::context! { ..MjValue::from(Serde(context)), ..shared.clone() };
-        let text = tmpl
-            .render(ctx)
+    pub fn render(
+        &self,
+        name: &str,
+        shared: &MjValue,
+        context: &Value,
+    ) -> Result<Value, RenderError> {
+        let tmpl = self
+            .env
+            .get_template(name)
             .map_err(|e| template_error(name, &e))?;
+        let ctx = minijinja::context! { ..MjValue::from(Serde(context)), ..shared.clone() };
+        let text = tmpl.render(ctx).map_err(|e| template_error(name, &e))?;
         relaxed_json::parse(&text).map_err(|e| RenderError::Output {
             name: name.to_string(),
             message: e.to_string(),
