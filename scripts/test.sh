@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install "$(sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)" --profile minimal -c rustfmt -c clippy
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
-cargo test --locked --all-targets
+cargo test --locked --all-targets -- --nocapture
