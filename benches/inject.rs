@@ -7,6 +7,10 @@ use needle::core::{patch, snapshot};
 use serde_json::{Value, json};
 use std::hint::black_box;
 
+// Same allocator as the binary.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Istio's `hello` example pod.
 fn hello_pod() -> Value {
     json!({

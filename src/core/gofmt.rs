@@ -80,6 +80,22 @@ pub fn format_float(f: f64) -> String {
     format!("{sign}{plain}")
 }
 
+/// A JSON object with its fields in the given order, as Go marshals a struct (serde_json's
+/// own maps sort their keys).
+pub fn struct_json(fields: &[(&str, &Value)]) -> String {
+    let parts: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{}:{}",
+                Value::from(*k),
+                serde_json::to_string(v).expect("JSON serializes")
+            )
+        })
+        .collect();
+    format!("{{{}}}", parts.join(","))
+}
+
 /// Go text/template truthiness (`if`, `with`, `and`, `or`, Sprig `default`).
 pub fn truthy(value: &Value) -> bool {
     match value {

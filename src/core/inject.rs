@@ -4,13 +4,13 @@
 
 use super::config::InjectorConfig;
 use super::context::{self, ContextInput, Owner};
-use super::merge::{Schema, strategic_merge};
+use super::merge::{Schema, merge_owned};
 use super::pod::{
     self, ENABLE_CORE_DUMP, INIT_CONTAINER, OVERRIDES_ANNOTATION, PROXY_CONTAINER, Position,
     STATUS_ANNOTATION, VALIDATION_CONTAINER,
 };
 use super::render::{RenderError, Templates};
-use super::{annotations, mesh, normalize, probes, prometheus};
+use super::{annotations, gofmt, mesh, normalize, probes, prometheus};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -179,8 +179,12 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         let rendered = snapshot
             .templates
             .render(&name, &snapshot.shared_context, &ctx)?;
-        template_pod = strategic_merge(&template_pod, &rendered, Schema::Pod)
-            .map_err(|e| InjectError::Merge(e.0))?;
+        template_pod = merge_owned(
+            std::mem::take(&mut template_pod),
+            &skeleton(&rendered),
+            Schema::Pod,
+        )
+        .map_err(|e| InjectError::Merge(e.0))?;
         if native_for_pod(req.native_sidecars, &merged)
             && pod::find(
                 pod::containers(&template_pod, "initContainers"),
@@ -191,10 +195,9 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         {
             move_proxy_to_init_containers(&mut merged);
         }
-        merged = strategic_merge(&merged, &rendered, Schema::Pod)
+        merged = merge_owned(std::mem::take(&mut merged), &rendered, Schema::Pod)
             .map_err(|e| InjectError::Merge(e.0))?;
     }
-    normalize::normalize_pod(&mut template_pod);
     normalize::normalize_pod(&mut merged);
 
     reapply_user_containers(&mut merged, &original, &template_pod, &proxy_config)?;
@@ -212,6 +215,38 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         original,
         pod: merged,
     })
+}
+
+/// What the template pod is used for (the status annotation, user overrides) needs only the
+/// names of what a template injects: merging just those keeps a second full merge off the path.
+fn skeleton(rendered: &Value) -> Value {
+    let mut spec = Map::new();
+    for list in [
+        "initContainers",
+        "containers",
+        "volumes",
+        "imagePullSecrets",
+    ] {
+        if let Some(items) = rendered
+            .pointer(&format!("/spec/{list}"))
+            .and_then(Value::as_array)
+        {
+            let names = items
+                .iter()
+                .filter_map(|i| {
+                    let mut m = Map::new();
+                    for k in ["name", "$patch"] {
+                        if let Some(v) = i.get(k) {
+                            m.insert(k.to_string(), v.clone());
+                        }
+                    }
+                    (!m.is_empty()).then_some(Value::Object(m))
+                })
+                .collect();
+            spec.insert(list.to_string(), Value::Array(names));
+        }
+    }
+    json!({ "spec": spec })
 }
 
 /// Cluster and network for the proxy: values < URL parameters < the pod's network label.
@@ -413,7 +448,7 @@ fn reapply_user_containers(
             } else {
                 json!({"spec": {"initContainers": [overlay]}})
             };
-            *merged = strategic_merge(merged, &patch, Schema::Pod)
+            *merged = merge_owned(std::mem::take(merged), &patch, Schema::Pod)
                 .map_err(|e| InjectError::Merge(e.0))?;
             if list == "containers" {
                 applied.0.push(overlay)
@@ -579,14 +614,20 @@ fn injection_status(template_pod: &Value, revision: &str) -> String {
     } else {
         revision
     };
-    let status = json!({
-        "initContainers": names("initContainers"),
-        "containers": names("containers"),
-        "volumes": names("volumes"),
-        "imagePullSecrets": names("imagePullSecrets"),
-        "revision": revision,
-    });
-    serde_json::to_string(&status).expect("JSON serializes")
+    let (init, containers, volumes, secrets) = (
+        names("initContainers"),
+        names("containers"),
+        names("volumes"),
+        names("imagePullSecrets"),
+    );
+    let revision = Value::from(revision);
+    gofmt::struct_json(&[
+        ("initContainers", &init),
+        ("containers", &containers),
+        ("volumes", &volumes),
+        ("imagePullSecrets", &secrets),
+        ("revision", &revision),
+    ])
 }
 
 /// `reorderPod`: where the proxy and Istio's init containers go.

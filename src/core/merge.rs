@@ -67,8 +67,13 @@ pub fn strategic_merge(
     patch: &Value,
     schema: Schema,
 ) -> Result<Value, MergeError> {
+    merge_owned(original.clone(), patch, schema)
+}
+
+/// `strategic_merge` that consumes the original, so callers that own it avoid a copy.
+pub fn merge_owned(original: Value, patch: &Value, schema: Schema) -> Result<Value, MergeError> {
     match (original, patch) {
-        (Value::Object(o), Value::Object(p)) => Ok(Value::Object(merge_map(o.clone(), p, schema)?)),
+        (Value::Object(o), Value::Object(p)) => Ok(Value::Object(merge_map(o, p, schema)?)),
         (_, Value::Object(p)) => Ok(Value::Object(merge_map(Map::new(), p, schema)?)),
         (_, other) => Ok(other.clone()),
     }
@@ -95,20 +100,23 @@ fn merge_map(
             original.remove(key);
             continue;
         }
-        let merged = match (original.remove(key), patch_value) {
-            (Some(Value::Object(o)), Value::Object(p)) => {
+        let slot = original.entry(key.clone()).or_insert(Value::Null);
+        let current = std::mem::take(slot);
+        *slot = match (current, patch_value) {
+            (Value::Object(o), Value::Object(p)) => {
                 Value::Object(merge_map(o, p, child_schema(schema, key))?)
             }
-            (Some(Value::Array(o)), Value::Array(p)) => {
+            (Value::Array(o), Value::Array(p)) => {
                 merge_list(o, p, list_strategy(schema, key), key)?
             }
-            (None, Value::Object(p)) => {
+            (Value::Null, Value::Object(p)) => {
                 Value::Object(merge_map(Map::new(), p, child_schema(schema, key))?)
             }
-            (None, Value::Array(p)) => merge_list(Vec::new(), p, list_strategy(schema, key), key)?,
+            (Value::Null, Value::Array(p)) => {
+                merge_list(Vec::new(), p, list_strategy(schema, key), key)?
+            }
             (_, other) => other.clone(),
         };
-        original.insert(key.clone(), merged);
     }
     Ok(original)
 }
@@ -172,55 +180,70 @@ fn merge_keyed_list(
                 .collect(),
         ));
     }
-    let key_of = |v: &Value| v.get(key).cloned();
-    let mut server: Vec<Value> = original.clone();
-    let mut patch_items: Vec<Value> = Vec::new();
+    // Positions in the original, by merge key, decide where unnamed items go.
+    let original_keys: Vec<Option<Value>> = original.iter().map(|v| v.get(key).cloned()).collect();
+    let original_index = |k: &Option<Value>| {
+        k.as_ref()
+            .and_then(|k| original_keys.iter().position(|o| o.as_ref() == Some(k)))
+    };
+    let mut server: Vec<Option<Value>> = original.into_iter().map(Some).collect();
+    let mut patch_items: Vec<(Option<Value>, Value)> = Vec::new();
     for item in patch {
-        let Some(k) = key_of(item) else {
+        let Some(k) = item.get(key).cloned() else {
             return Err(MergeError(format!(
                 "map: {item} does not contain declared merge key: {key} (field {field})"
             )));
         };
-        let pos = server.iter().position(|o| key_of(o).as_ref() == Some(&k));
+        let pos = original_keys
+            .iter()
+            .position(|o| o.as_ref() == Some(&k))
+            .filter(|i| server[*i].is_some());
         if item.get("$patch").and_then(Value::as_str) == Some("delete") {
             if let Some(i) = pos {
-                server.remove(i);
+                server[i] = None;
             }
             continue;
         }
-        let merged = match pos {
-            Some(i) => strategic_merge(&server.remove(i), item, schema)?,
-            None => strategic_merge(&Value::Null, item, schema)?,
-        };
-        match patch_items
-            .iter()
-            .position(|p| key_of(p).as_ref() == Some(&k))
-        {
-            Some(i) => patch_items[i] = strategic_merge(&patch_items[i], item, schema)?,
-            None => patch_items.push(merged),
+        let key = Some(k);
+        match patch_items.iter().position(|(pk, _)| *pk == key) {
+            Some(i) => {
+                let prev = std::mem::take(&mut patch_items[i].1);
+                patch_items[i].1 = merge_owned(prev, item, schema)?;
+            }
+            None => {
+                let base = pos.and_then(|i| server[i].take()).unwrap_or(Value::Null);
+                patch_items.push((key, merge_owned(base, item, schema)?));
+            }
         }
     }
     // `server` now holds only the items the patch did not name, in original order.
-    let original_index = |v: &Value| {
-        key_of(v).and_then(|k| original.iter().position(|o| key_of(o).as_ref() == Some(&k)))
-    };
+    let server: Vec<(Option<usize>, Value)> = server
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, v)| v.map(|v| (Some(i), v)))
+        .collect();
+    let patch_items: Vec<(Option<usize>, Value)> = patch_items
+        .into_iter()
+        .map(|(k, v)| (original_index(&k), v))
+        .collect();
     let mut out = Vec::with_capacity(server.len() + patch_items.len());
-    let (mut i, mut j) = (0, 0);
-    while i < server.len() || j < patch_items.len() {
-        let take_server = if i >= server.len() {
-            false
-        } else if j >= patch_items.len() {
-            true
-        } else {
-            matches!((original_index(&server[i]), original_index(&patch_items[j])), (Some(a), Some(b)) if a < b)
+    let (mut server, mut patch_items) = (
+        server.into_iter().peekable(),
+        patch_items.into_iter().peekable(),
+    );
+    loop {
+        let take_server = match (server.peek(), patch_items.peek()) {
+            (None, None) => break,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (Some((a, _)), Some((b, _))) => matches!((a, b), (Some(a), Some(b)) if a < b),
         };
-        if take_server {
-            out.push(server[i].clone());
-            i += 1;
+        let next = if take_server {
+            server.next()
         } else {
-            out.push(patch_items[j].clone());
-            j += 1;
-        }
+            patch_items.next()
+        };
+        out.push(next.expect("peeked").1);
     }
     Ok(Value::Array(out))
 }

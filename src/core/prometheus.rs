@@ -2,8 +2,10 @@
 //! `ISTIO_PROMETHEUS_ANNOTATIONS` and the pod is pointed at the agent's merged endpoint.
 
 use super::annotations::parse_bool;
-use super::pod;
-use serde_json::{Value, json};
+use super::{gofmt, pod};
+use serde_json::Value;
+#[cfg(test)]
+use serde_json::json;
 
 const SCRAPE: &str = "prometheus_io_scrape";
 const PORT: &str = "prometheus_io_port";
@@ -160,14 +162,21 @@ pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<()
     }
     let empty = scrape.is_empty() && path.is_empty() && port.is_empty() && targets.is_empty();
     if !empty {
-        let mut cfg = json!({"scrape": scrape, "path": path, "port": port});
+        let (scrape, path, port) = (Value::from(scrape), Value::from(path), Value::from(port));
+        let mut text = gofmt::struct_json(&[("scrape", &scrape), ("path", &path), ("port", &port)]);
         if !targets.is_empty() {
-            cfg["targets"] = targets
+            let items: Vec<String> = targets
                 .iter()
-                .map(|(p, pa)| json!({"port": p, "path": pa}))
+                .map(|(p, pa)| {
+                    gofmt::struct_json(&[
+                        ("port", &Value::from(p.as_str())),
+                        ("path", &Value::from(pa.as_str())),
+                    ])
+                })
                 .collect();
+            text.pop();
+            text.push_str(&format!(",\"targets\":[{}]}}", items.join(",")));
         }
-        let text = serde_json::to_string(&cfg).expect("JSON serializes");
         if let Some(sidecar) = pod::sidecar_mut(pod) {
             pod::push_env(sidecar, "ISTIO_PROMETHEUS_ANNOTATIONS", &text);
         }

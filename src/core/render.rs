@@ -302,16 +302,18 @@ pub fn pod_ports_json(containers: &[Value]) -> String {
             .into_iter()
             .flatten()
         {
-            let mut m = serde_json::Map::new();
-            for key in ["name", "hostPort", "containerPort", "protocol", "hostIP"] {
-                if let Some(v) = p
-                    .get(key)
-                    .filter(|v| gofmt::truthy(v) || key == "containerPort")
-                {
-                    m.insert(key.to_string(), v.clone());
-                }
-            }
-            entries.push(serde_json::to_string(&Value::Object(m)).expect("JSON serializes"));
+            let fields: Vec<(&str, &Value)> =
+                ["name", "hostPort", "containerPort", "protocol", "hostIP"]
+                    .into_iter()
+                    .filter_map(|key| {
+                        Some((
+                            key,
+                            p.get(key)
+                                .filter(|v| gofmt::truthy(v) || key == "containerPort")?,
+                        ))
+                    })
+                    .collect();
+            entries.push(gofmt::struct_json(&fields));
         }
     }
     if entries.is_empty() {
