@@ -90,6 +90,9 @@ pub struct Request<'a> {
     pub proxy_envs: BTreeMap<String, String>,
     pub proxy_uid: i64,
     pub proxy_gid: i64,
+    /// On OpenShift (`PLATFORM=openshift`), the pod's Namespace object: the proxy takes the
+    /// namespace's pre-allocated UID/GID, and a sidecar `runAsUser` copied from the app is reset.
+    pub openshift_namespace: Option<&'a Value>,
     /// `COMPLIANCE_POLICY` of the injector process.
     pub compliance_policy: &'a str,
     pub caller: Caller,
@@ -106,6 +109,7 @@ impl<'a> Request<'a> {
             proxy_envs: BTreeMap::new(),
             proxy_uid: 1337,
             proxy_gid: 1337,
+            openshift_namespace: None,
             compliance_policy: "",
             caller,
         }
@@ -134,6 +138,11 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         meta.insert("namespace".into(), req.namespace.into());
     }
     normalize::normalize_pod(&mut original);
+    let (mut proxy_uid, mut proxy_gid) = (req.proxy_uid, req.proxy_gid);
+    if let Some(ns) = req.openshift_namespace {
+        (proxy_uid, proxy_gid) = super::openshift::proxy_ids(Some(ns));
+        reset_sidecar_user_matching_app(&mut original);
+    }
 
     if let Some(annos) = original
         .pointer("/metadata/annotations")
@@ -157,8 +166,8 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         proxy_config: &proxy_config,
         revision: req.revision,
         native_sidecars: req.native_sidecars,
-        proxy_uid: req.proxy_uid,
-        proxy_gid: req.proxy_gid,
+        proxy_uid,
+        proxy_gid,
         compliance_policy: req.compliance_policy,
     });
 
@@ -247,6 +256,42 @@ fn skeleton(rendered: &Value) -> Value {
         }
     }
     json!({ "spec": spec })
+}
+
+/// OpenShift gives every container of a pod the same `runAsUser`; a user `istio-proxy` whose
+/// user equals the app's would then break traffic capture, so its runAsUser/runAsGroup are
+/// dropped (Istio's `isSidecarUserMatchingAppUser`: the last app container with a user counts,
+/// and no user on either side counts as a match).
+fn reset_sidecar_user_matching_app(pod: &mut Value) {
+    let user_of = |c: &Value| {
+        c.pointer("/securityContext/runAsUser")
+            .and_then(Value::as_i64)
+    };
+    let Some(sidecar) = pod::sidecar(pod) else {
+        return;
+    };
+    if sidecar.get("securityContext").is_none_or(Value::is_null) {
+        return;
+    }
+    let sidecar_user = user_of(sidecar).unwrap_or(0);
+    let all = pod::containers(pod, "containers")
+        .iter()
+        .chain(pod::containers(pod, "initContainers"));
+    let app_user = all
+        .filter(|c| {
+            ![PROXY_CONTAINER, VALIDATION_CONTAINER, INIT_CONTAINER].contains(&pod::name_of(c))
+        })
+        .filter_map(user_of)
+        .last()
+        .unwrap_or(0);
+    if sidecar_user == app_user
+        && let Some(sc) = pod::sidecar_mut(pod)
+            .and_then(|s| s.get_mut("securityContext"))
+            .and_then(Value::as_object_mut)
+    {
+        sc.remove("runAsUser");
+        sc.remove("runAsGroup");
+    }
 }
 
 /// Cluster and network for the proxy: values < URL parameters < the pod's network label.

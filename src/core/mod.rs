@@ -7,6 +7,7 @@ pub mod inject;
 pub mod merge;
 pub mod mesh;
 pub mod normalize;
+pub mod openshift;
 pub mod patch;
 pub mod pod;
 pub mod probes;
