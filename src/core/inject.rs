@@ -282,7 +282,7 @@ fn reset_sidecar_user_matching_app(pod: &mut Value) {
             ![PROXY_CONTAINER, VALIDATION_CONTAINER, INIT_CONTAINER].contains(&pod::name_of(c))
         })
         .filter_map(user_of)
-        .last()
+        .next_back()
         .unwrap_or(0);
     if sidecar_user == app_user
         && let Some(sc) = pod::sidecar_mut(pod)
