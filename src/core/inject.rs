@@ -22,7 +22,7 @@ pub struct Snapshot {
     pub mesh: Value,
     pub templates: Templates,
     /// `values` and `mesh` as template values, converted once.
-    pub shared_context: minijinja::Value,
+    pub shared_context: super::render::SharedContext,
     /// Templates of the injector config that are in Istio's Go-template format.
     pub go_templates: std::collections::BTreeSet<String>,
 }

@@ -20,6 +20,19 @@ pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
     ),
 ];
 
+/// Template variables shared by every render of a snapshot.
+pub type SharedContext = std::collections::BTreeMap<String, MjValue>;
+
+/// The shared variables (`values`, `mesh`), converted once.
+pub fn shared_context(values: &Value, mesh: &Value) -> SharedContext {
+    [
+        ("values".to_string(), MjValue::from(Serde(values))),
+        ("mesh".to_string(), MjValue::from(Serde(mesh))),
+    ]
+    .into_iter()
+    .collect()
+}
+
 /// Errors from compiling or running a template.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -69,18 +82,28 @@ impl Templates {
 
     /// Render a template and parse the pod fragment it produces. `shared` is the part of
     /// the context that is the same for every pod (values, mesh config), converted once per
-    /// snapshot; `context` is the per-pod part.
+    /// snapshot; `context` is the per-pod part (a JSON object).
     pub fn render(
         &self,
         name: &str,
-        shared: &MjValue,
+        shared: &SharedContext,
         context: &Value,
     ) -> Result<Value, RenderError> {
         let tmpl = self
             .env
             .get_template(name)
             .map_err(|e| template_error(name, &e))?;
-        let ctx = minijinja::context! { ..MjValue::from(Serde(context)), ..shared.clone() };
+        let mut vars = shared.clone();
+        for (k, v) in context.as_object().into_iter().flatten() {
+            vars.insert(k.clone(), MjValue::from(Serde(v)));
+        }
+        // Functions read the pod's annotations through this one variable.
+        let annotations = vars
+            .get("pod")
+            .and_then(|p| p.get_attr("metadata").ok())
+            .and_then(|m| m.get_attr("annotations").ok());
+        vars.insert("annotations".into(), annotations.unwrap_or_default());
+        let ctx = MjValue::from(vars);
         let text = tmpl.render(ctx).map_err(|e| template_error(name, &e))?;
         relaxed_json::parse(&text).map_err(|e| RenderError::Output {
             name: name.to_string(),
@@ -110,13 +133,10 @@ fn to_json(v: &MjValue) -> Value {
 }
 
 fn pod_annotation(state: &State, key: &str) -> Option<String> {
-    let pod = state.lookup("pod")?;
-    let annos = pod
-        .get_attr("metadata")
-        .ok()?
-        .get_attr("annotations")
+    let v = state
+        .lookup("annotations")?
+        .get_item(&MjValue::from(key))
         .ok()?;
-    let v = annos.get_item(&MjValue::from(key)).ok()?;
     v.as_str().map(str::to_string)
 }
 

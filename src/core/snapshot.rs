@@ -56,9 +56,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         .collect();
     let templates =
         Templates::compile(&[]).map_err(|e| ConfigError::new("templates", e.to_string()))?;
-    let shared_context = minijinja::Value::from(minijinja::value::Serde(
-        serde_json::json!({"values": &values, "mesh": &mesh}),
-    ));
+    let shared_context = super::render::shared_context(&values, &mesh);
     Ok(Snapshot {
         config,
         values,
