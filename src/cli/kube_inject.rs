@@ -1,6 +1,6 @@
 //! `needle kube-inject`: offline injection of workload YAML, like `istioctl kube-inject`.
 
-use crate::core::snapshot::{self, Source, Sources};
+use crate::config_files::ConfigPaths;
 use crate::core::workload::{self, Offline, Outcome};
 use crate::core::yaml;
 use anyhow::{Context, Result, anyhow};
@@ -39,27 +39,12 @@ pub struct ConfigFileArgs {
 }
 
 impl ConfigFileArgs {
-    /// Read the files and build a snapshot; errors name the file.
-    pub fn load(&self) -> Result<crate::core::inject::Snapshot> {
-        let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>> {
-            p.as_ref()
-                .map(|p| {
-                    std::fs::read_to_string(p)
-                        .map(|t| (p.display().to_string(), t))
-                        .with_context(|| format!("cannot read {}", p.display()))
-                })
-                .transpose()
-        };
-        let (config, values, mesh) = (
-            read(&self.inject_config_file)?,
-            read(&self.values_file)?,
-            read(&self.mesh_config_file)?,
-        );
-        Ok(snapshot::build(Sources {
-            config: Source::from_loaded(&config),
-            values: Source::from_loaded(&values),
-            mesh: Source::from_loaded(&mesh),
-        })?)
+    pub fn paths(&self) -> ConfigPaths {
+        ConfigPaths {
+            inject_config: self.inject_config_file.clone(),
+            values: self.values_file.clone(),
+            mesh: self.mesh_config_file.clone(),
+        }
     }
 }
 
@@ -69,7 +54,7 @@ pub fn native_sidecars_from_env() -> bool {
 }
 
 pub fn run(args: &KubeInjectArgs) -> Result<()> {
-    let snapshot = args.config.load()?;
+    let snapshot = args.config.paths().load().map_err(|e| anyhow!(e))?;
     let (input_name, input) = read_input(&args.filename)?;
     let revision = if args.revision == "default" {
         ""

@@ -1,0 +1,154 @@
+//! `needle serve`: flags and environment, then the server.
+
+use super::kube_inject::{ConfigFileArgs, native_sidecars_from_env};
+use crate::server::state::InjectOptions;
+use crate::server::{self, ServeOptions};
+use anyhow::{Result, anyhow};
+use clap::{Args, ValueEnum};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// HTTPS address for /inject.
+    #[arg(long, env = "NEEDLE_LISTEN", default_value = "0.0.0.0:15017")]
+    pub listen: SocketAddr,
+    /// Plain-HTTP address for /live, /ready and /metrics.
+    #[arg(
+        long = "admin-listen",
+        env = "NEEDLE_ADMIN_LISTEN",
+        default_value = "0.0.0.0:15014"
+    )]
+    pub admin_listen: SocketAddr,
+    /// Serving certificate (PEM); reloaded when it changes.
+    #[arg(
+        long = "tls-cert-file",
+        env = "NEEDLE_TLS_CERT_FILE",
+        requires = "tls_key_file"
+    )]
+    pub tls_cert_file: Option<PathBuf>,
+    /// Private key of the serving certificate (PEM).
+    #[arg(
+        long = "tls-key-file",
+        env = "NEEDLE_TLS_KEY_FILE",
+        requires = "tls_cert_file"
+    )]
+    pub tls_key_file: Option<PathBuf>,
+    /// Where the development certificate is generated when no certificate files are given.
+    #[arg(long = "cert-dir", env = "NEEDLE_CERT_DIR", default_value = "certs")]
+    pub cert_dir: PathBuf,
+    #[command(flatten)]
+    pub config: ConfigFileArgs,
+    /// Directory holding `config` and `values`, as istiod mounts the istio-sidecar-injector ConfigMap.
+    #[arg(long = "inject-config-dir", env = "NEEDLE_INJECT_CONFIG_DIR", conflicts_with_all = ["inject_config_file", "values_file"])]
+    pub inject_config_dir: Option<PathBuf>,
+    /// Control plane revision written into injected pods; `default` is the default revision.
+    #[arg(long, env = "REVISION", default_value = "default")]
+    pub revision: String,
+    /// Deadline for one admission request, below the webhook's timeout.
+    #[arg(long = "request-timeout", env = "NEEDLE_REQUEST_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
+    pub request_timeout: Duration,
+    /// How long SIGTERM waits for requests in flight.
+    #[arg(long = "drain-timeout", env = "NEEDLE_DRAIN_TIMEOUT", default_value = "20s", value_parser = parse_duration)]
+    pub drain_timeout: Duration,
+    /// Injections computed at once; more requests wait (up to the request timeout).
+    #[arg(
+        long = "max-in-flight",
+        env = "NEEDLE_MAX_IN_FLIGHT",
+        default_value_t = 64
+    )]
+    pub max_in_flight: usize,
+    #[arg(
+        long = "log-format",
+        env = "NEEDLE_LOG_FORMAT",
+        value_enum,
+        default_value = "text"
+    )]
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// `500ms`, `5s`, `2m`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) = s
+        .find(|c: char| !c.is_ascii_digit())
+        .map(|i| s.split_at(i))
+        .unwrap_or((s, "s"));
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("invalid duration {s:?}: expected a number with ms, s or m"))?;
+    match unit {
+        "ms" => Ok(Duration::from_millis(n)),
+        "s" => Ok(Duration::from_secs(n)),
+        "m" => Ok(Duration::from_secs(n * 60)),
+        _ => Err(format!("invalid duration {s:?}: unit must be ms, s or m")),
+    }
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("NEEDLE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .init(),
+    }
+}
+
+pub fn run(args: ServeArgs) -> Result<()> {
+    init_logging(args.log_format);
+    let mut config = args.config.paths();
+    if let Some(dir) = &args.inject_config_dir {
+        config = config.with_injector_dir(dir);
+    }
+    let revision = if args.revision == "default" {
+        String::new()
+    } else {
+        args.revision.clone()
+    };
+    let opts = ServeOptions {
+        listen: args.listen,
+        admin_listen: args.admin_listen,
+        tls_files: args.tls_cert_file.zip(args.tls_key_file),
+        cert_dir: args.cert_dir,
+        config,
+        inject: InjectOptions {
+            revision,
+            native_sidecars: native_sidecars_from_env(),
+            compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),
+        },
+        request_timeout: args.request_timeout,
+        drain_timeout: args.drain_timeout,
+        max_in_flight: args.max_in_flight.max(1),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(server::run(opts)).map_err(|e| anyhow!(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse() {
+        assert_eq!(parse_duration("5s").unwrap(), Duration::from_secs(5));
+        assert_eq!(parse_duration("250ms").unwrap(), Duration::from_millis(250));
+        assert_eq!(parse_duration("2m").unwrap(), Duration::from_secs(120));
+        assert!(parse_duration("5h").is_err());
+        assert!(parse_duration("x").is_err());
+    }
+}

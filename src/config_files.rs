@@ -1,0 +1,66 @@
+//! Reading the injector inputs from files (an adapter: the core never touches the disk).
+
+use crate::core::inject::Snapshot;
+use crate::core::snapshot::{self, Source, Sources};
+use std::path::{Path, PathBuf};
+
+/// Paths of the injector inputs; `None` uses needle's embedded default for that input.
+#[derive(Debug, Clone, Default)]
+pub struct ConfigPaths {
+    /// The `config` key of the istio-sidecar-injector ConfigMap.
+    pub inject_config: Option<PathBuf>,
+    /// The `values` key of the istio-sidecar-injector ConfigMap.
+    pub values: Option<PathBuf>,
+    /// The `mesh` key of the istio ConfigMap.
+    pub mesh: Option<PathBuf>,
+}
+
+impl ConfigPaths {
+    /// `DIR/config` and `DIR/values`, as istiod mounts the istio-sidecar-injector ConfigMap.
+    pub fn with_injector_dir(mut self, dir: &Path) -> Self {
+        self.inject_config = Some(dir.join("config"));
+        self.values = Some(dir.join("values"));
+        self
+    }
+
+    /// Read and parse everything; the error names the file.
+    pub fn load(&self) -> Result<Snapshot, String> {
+        let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>, String> {
+            p.as_ref()
+                .map(|p| {
+                    std::fs::read_to_string(p)
+                        .map(|t| (p.display().to_string(), t))
+                        .map_err(|e| format!("cannot read {}: {e}", p.display()))
+                })
+                .transpose()
+        };
+        let (config, values, mesh) = (
+            read(&self.inject_config)?,
+            read(&self.values)?,
+            read(&self.mesh)?,
+        );
+        snapshot::build(Sources {
+            config: Source::from_loaded(&config),
+            values: Source::from_loaded(&values),
+            mesh: Source::from_loaded(&mesh),
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    /// The directories to watch for changes.
+    pub fn dirs(&self) -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = [&self.inject_config, &self.values, &self.mesh]
+            .into_iter()
+            .flatten()
+            .map(|p| {
+                p.parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .to_path_buf()
+            })
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        dirs
+    }
+}

@@ -1,0 +1,137 @@
+//! Prometheus metrics, with Istio's names where Istio has them.
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ReasonLabel {
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ResultLabel {
+    pub result: String,
+}
+
+/// All of needle's metrics. Counters get Prometheus' `_total` suffix when encoded.
+pub struct Metrics {
+    registry: Registry,
+    pub injection_requests: Counter,
+    pub injection_success: Counter,
+    pub injection_skip: Counter,
+    pub injection_failure: Family<ReasonLabel, Counter>,
+    pub injection_time: Histogram,
+    pub validation_passed: Counter,
+    pub validation_failed: Family<ReasonLabel, Counter>,
+    pub config_reloads: Family<ResultLabel, Counter>,
+    pub cert_reloads: Family<ResultLabel, Counter>,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        let mut registry = Registry::default();
+        let injection_requests = Counter::default();
+        let injection_success = Counter::default();
+        let injection_skip = Counter::default();
+        let injection_failure = Family::<ReasonLabel, Counter>::default();
+        let injection_time = Histogram::new([0.1, 1.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0]);
+        let validation_passed = Counter::default();
+        let validation_failed = Family::<ReasonLabel, Counter>::default();
+        let config_reloads = Family::<ResultLabel, Counter>::default();
+        let cert_reloads = Family::<ResultLabel, Counter>::default();
+        registry.register(
+            "sidecar_injection_requests",
+            "Total number of sidecar injection requests.",
+            injection_requests.clone(),
+        );
+        registry.register(
+            "sidecar_injection_success",
+            "Total number of successful sidecar injection requests.",
+            injection_success.clone(),
+        );
+        registry.register(
+            "sidecar_injection_skip",
+            "Total number of skipped sidecar injection requests.",
+            injection_skip.clone(),
+        );
+        registry.register(
+            "sidecar_injection_failure",
+            "Total number of failed sidecar injection requests, by reason.",
+            injection_failure.clone(),
+        );
+        registry.register(
+            "sidecar_injection_time_seconds",
+            "Total time taken for injection in seconds.",
+            injection_time.clone(),
+        );
+        registry.register(
+            "galley_validation_passed",
+            "Resource is valid.",
+            validation_passed.clone(),
+        );
+        registry.register(
+            "galley_validation_failed",
+            "Resource validation failed, by reason.",
+            validation_failed.clone(),
+        );
+        registry.register(
+            "needle_config_reloads",
+            "Injector configuration reloads, by result (ok, error).",
+            config_reloads.clone(),
+        );
+        registry.register(
+            "needle_certificate_reloads",
+            "Serving certificate reloads, by result (ok, error).",
+            cert_reloads.clone(),
+        );
+        Self {
+            registry,
+            injection_requests,
+            injection_success,
+            injection_skip,
+            injection_failure,
+            injection_time,
+            validation_passed,
+            validation_failed,
+            config_reloads,
+            cert_reloads,
+        }
+    }
+}
+
+impl Metrics {
+    pub fn failure(&self, reason: &str) {
+        self.injection_failure
+            .get_or_create(&ReasonLabel {
+                reason: reason.to_string(),
+            })
+            .inc();
+    }
+
+    pub fn config_reload(&self, ok: bool) {
+        self.config_reloads
+            .get_or_create(&ResultLabel {
+                result: if ok { "ok" } else { "error" }.into(),
+            })
+            .inc();
+    }
+
+    pub fn cert_reload(&self, ok: bool) {
+        self.cert_reloads
+            .get_or_create(&ResultLabel {
+                result: if ok { "ok" } else { "error" }.into(),
+            })
+            .inc();
+    }
+
+    /// Prometheus text exposition.
+    pub fn encode(&self) -> String {
+        let mut out = String::new();
+        encode(&mut out, &self.registry).expect("writing to a String cannot fail");
+        out
+    }
+}

@@ -1,0 +1,168 @@
+//! `needle serve`: the HTTPS admission server and its plain-HTTP admin port.
+
+pub mod admin;
+pub mod devcert;
+pub mod inject;
+pub mod listener;
+pub mod metrics;
+pub mod path_params;
+pub mod review;
+pub mod router;
+pub mod state;
+pub mod tls;
+pub mod watch;
+
+use crate::config_files::ConfigPaths;
+use state::{AppState, InjectOptions};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tls::ReloadingResolver;
+use tokio::net::TcpListener;
+use tokio::sync::watch as signal_watch;
+
+/// Everything `needle serve` needs; the CLI fills it from flags and environment.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    pub listen: SocketAddr,
+    pub admin_listen: SocketAddr,
+    /// Serving certificate and key; without them a development pair is generated in `cert_dir`.
+    pub tls_files: Option<(PathBuf, PathBuf)>,
+    pub cert_dir: PathBuf,
+    pub config: ConfigPaths,
+    pub inject: InjectOptions,
+    pub request_timeout: Duration,
+    pub drain_timeout: Duration,
+    pub max_in_flight: usize,
+}
+
+/// Run until SIGTERM or SIGINT; then drain and return.
+pub async fn run(opts: ServeOptions) -> Result<(), String> {
+    let snapshot = opts
+        .config
+        .load()
+        .map_err(|e| format!("loading the injector configuration: {e}"))?;
+    let state = Arc::new(AppState::new(
+        snapshot,
+        opts.inject.clone(),
+        opts.max_in_flight,
+        opts.request_timeout,
+    ));
+
+    let (cert_path, key_path) = match &opts.tls_files {
+        Some(files) => files.clone(),
+        None => {
+            let hosts = devcert::default_hosts("needle", "istio-system");
+            let (paths, fresh) = devcert::ensure(&opts.cert_dir, &hosts)?;
+            let verb = if fresh { "generated" } else { "reusing" };
+            eprintln!(
+                "needle: {verb} a development certificate; use {} as the webhook caBundle",
+                paths.ca.display()
+            );
+            (paths.cert, paths.key)
+        }
+    };
+    let resolver = Arc::new(ReloadingResolver::new(tls::load_certified_key(
+        &cert_path, &key_path,
+    )?));
+    state.set_certificate_loaded();
+    let tls_config = Arc::new(tls::server_config(resolver.clone())?);
+
+    let _config_watch = watch_config(&opts.config, state.clone())?;
+    let _cert_watch = watch_certificate(cert_path, key_path, resolver, state.clone())?;
+
+    let webhook = TcpListener::bind(opts.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", opts.listen))?;
+    let admin = TcpListener::bind(opts.admin_listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", opts.admin_listen))?;
+    tracing::info!(webhook = %local(&webhook), admin = %local(&admin), "needle serving");
+
+    let (stop_tx, stop_rx) = signal_watch::channel(false);
+    let webhook_task = tokio::spawn(listener::serve(
+        webhook,
+        Some(tls_config),
+        router::webhook_router(state.clone()),
+        stop_rx.clone(),
+        opts.drain_timeout,
+    ));
+    let admin_task = tokio::spawn(listener::serve(
+        admin,
+        None,
+        admin::admin_router(state),
+        stop_rx,
+        opts.drain_timeout,
+    ));
+    wait_for_signal().await;
+    tracing::info!(drain = ?opts.drain_timeout, "shutting down: no new connections, finishing requests in flight");
+    let _ = stop_tx.send(true);
+    let _ = tokio::join!(webhook_task, admin_task);
+    Ok(())
+}
+
+fn local(l: &TcpListener) -> String {
+    l.local_addr().map(|a| a.to_string()).unwrap_or_default()
+}
+
+fn watch_config(
+    paths: &ConfigPaths,
+    state: Arc<AppState>,
+) -> Result<Option<watch::DirWatch>, String> {
+    let dirs = paths.dirs();
+    if dirs.is_empty() {
+        return Ok(None);
+    }
+    let paths = paths.clone();
+    watch::watch_dirs(&dirs, move || match paths.load() {
+        Ok(snapshot) => {
+            state.swap_snapshot(snapshot);
+            state.metrics.config_reload(true);
+            tracing::info!("injector configuration reloaded");
+        }
+        Err(e) => {
+            state.metrics.config_reload(false);
+            tracing::error!(error = %e, "injector configuration reload failed; keeping the last good configuration");
+        }
+    })
+    .map(Some)
+}
+
+fn watch_certificate(
+    cert: PathBuf,
+    key: PathBuf,
+    resolver: Arc<ReloadingResolver>,
+    state: Arc<AppState>,
+) -> Result<watch::DirWatch, String> {
+    let mut dirs: Vec<PathBuf> = [&cert, &key]
+        .iter()
+        .map(|p| {
+            p.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."))
+                .to_path_buf()
+        })
+        .collect();
+    dirs.dedup();
+    watch::watch_dirs(&dirs, move || match tls::load_certified_key(&cert, &key) {
+        Ok(k) => {
+            resolver.replace(k);
+            state.metrics.cert_reload(true);
+            tracing::info!("serving certificate reloaded");
+        }
+        Err(e) => {
+            state.metrics.cert_reload(false);
+            tracing::error!(error = %e, "serving certificate reload failed; keeping the current certificate");
+        }
+    })
+}
+
+async fn wait_for_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler installs");
+    tokio::select! {
+        _ = term.recv() => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
+}

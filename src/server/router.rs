@@ -1,0 +1,174 @@
+//! The webhook router: HTTP edges as Istio answers them, then the admission handlers.
+
+use super::inject;
+use super::review::{self, Verdict};
+use super::state::AppState;
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::any;
+use std::sync::Arc;
+use std::time::Instant;
+use tracing::Instrument;
+
+/// Istio's limit on an AdmissionReview body.
+pub const MAX_BODY_BYTES: usize = 6 * 1024 * 1024;
+
+pub fn webhook_router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/inject", any(serve_inject))
+        .route("/inject/{*params}", any(serve_inject))
+        .with_state(state)
+}
+
+fn plain(status: StatusCode, text: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+fn json_response(value: &serde_json::Value) -> Response {
+    let body = serde_json::to_vec(value).expect("JSON serializes");
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
+}
+
+async fn read_body(body: Body) -> Result<Bytes, Response> {
+    axum::body::to_bytes(body, MAX_BODY_BYTES)
+        .await
+        .map_err(|_| {
+            plain(
+                StatusCode::BAD_REQUEST,
+                format!("Request entity too large: limit is {MAX_BODY_BYTES}"),
+            )
+        })
+}
+
+async fn serve_inject(
+    State(state): State<Arc<AppState>>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let started = Instant::now();
+    state.metrics.injection_requests.inc();
+    let response = inject_response(&state, uri.path(), &headers, body).await;
+    state
+        .metrics
+        .injection_time
+        .observe(started.elapsed().as_secs_f64());
+    response
+}
+
+async fn inject_response(
+    state: &Arc<AppState>,
+    path: &str,
+    headers: &HeaderMap,
+    body: Body,
+) -> Response {
+    let body = match read_body(body).await {
+        Ok(b) => b,
+        Err(response) => {
+            state.metrics.failure("body_too_large");
+            return response;
+        }
+    };
+    if body.is_empty() {
+        state.metrics.failure("no_body");
+        return plain(StatusCode::BAD_REQUEST, "no body found".into());
+    }
+    if headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        != Some("application/json")
+    {
+        state.metrics.failure("content_type");
+        return plain(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "invalid Content-Type, want `application/json`".into(),
+        );
+    }
+    let request = match review::decode(&body) {
+        Ok(r) => r,
+        Err(message) => {
+            state.metrics.failure("decode");
+            tracing::warn!(%message, "could not decode AdmissionReview");
+            return json_response(&review::undecodable(&message));
+        }
+    };
+    let span = tracing::info_span!(
+        "admission",
+        uid = %request.uid,
+        namespace = %request.namespace,
+        kind = %request.kind,
+        operation = %request.operation,
+        dry_run = request.dry_run,
+        decision = tracing::field::Empty,
+        reason = tracing::field::Empty,
+        duration_us = tracing::field::Empty,
+    );
+    let started = Instant::now();
+    let outcome = run_bounded(state, path, &request)
+        .instrument(span.clone())
+        .await;
+    span.record("decision", outcome.decision);
+    span.record("reason", outcome.reason.as_str());
+    span.record("duration_us", started.elapsed().as_micros() as u64);
+    span.in_scope(|| tracing::info!("admission decided"));
+    state.metrics.injection_success.inc();
+    json_response(&review::respond(
+        &request.api_version,
+        &request.uid,
+        &outcome.verdict,
+        &[],
+    ))
+}
+
+/// Run the CPU work on the blocking pool, behind the concurrency limit and the deadline.
+async fn run_bounded(
+    state: &Arc<AppState>,
+    path: &str,
+    request: &review::AdmissionRequest,
+) -> inject::Outcome {
+    let deadline = state.request_timeout;
+    let work = async {
+        let _permit = state
+            .limiter
+            .acquire()
+            .await
+            .expect("the limiter is never closed");
+        let (state, path, request) = (state.clone(), path.to_string(), request.clone());
+        tokio::task::spawn_blocking(move || inject::handle(&state, &path, &request)).await
+    };
+    match tokio::time::timeout(deadline, work).await {
+        Ok(Ok(outcome)) => outcome,
+        Ok(Err(join_error)) => {
+            state.metrics.failure("internal");
+            tracing::error!(error = %join_error, "injection task failed");
+            deny("internal error while injecting; see needle's log".into())
+        }
+        Err(_) => {
+            state.metrics.failure("timeout");
+            deny(format!(
+                "injection did not finish within {deadline:?} (needle --request-timeout); the server is overloaded or the pod is too large"
+            ))
+        }
+    }
+}
+
+fn deny(message: String) -> inject::Outcome {
+    inject::Outcome {
+        verdict: Verdict::Deny(message.clone()),
+        decision: "denied",
+        reason: message,
+    }
+}

@@ -1,0 +1,64 @@
+//! What every request handler shares: the current config snapshot, metrics and limits.
+
+use super::metrics::Metrics;
+use crate::core::inject::Snapshot;
+use arc_swap::ArcSwap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Per-server injection settings that do not come from the config files.
+#[derive(Debug, Clone, Default)]
+pub struct InjectOptions {
+    /// Revision for the status annotation; "" is the default revision.
+    pub revision: String,
+    pub native_sidecars: bool,
+    pub compliance_policy: String,
+}
+
+pub struct AppState {
+    snapshot: ArcSwap<Snapshot>,
+    pub metrics: Metrics,
+    pub options: InjectOptions,
+    /// Bounds the CPU work in flight; requests wait for a permit up to the deadline.
+    pub limiter: Semaphore,
+    pub request_timeout: Duration,
+    certificate_loaded: AtomicBool,
+}
+
+impl AppState {
+    pub fn new(
+        snapshot: Snapshot,
+        options: InjectOptions,
+        max_in_flight: usize,
+        request_timeout: Duration,
+    ) -> Self {
+        Self {
+            snapshot: ArcSwap::from_pointee(snapshot),
+            metrics: Metrics::default(),
+            options,
+            limiter: Semaphore::new(max_in_flight),
+            request_timeout,
+            certificate_loaded: AtomicBool::new(false),
+        }
+    }
+
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.snapshot.load_full()
+    }
+
+    /// Install a new config; requests in flight keep the one they started with.
+    pub fn swap_snapshot(&self, snapshot: Snapshot) {
+        self.snapshot.store(Arc::new(snapshot));
+    }
+
+    pub fn set_certificate_loaded(&self) {
+        self.certificate_loaded.store(true, Ordering::Release);
+    }
+
+    /// Ready once a config snapshot and a serving certificate are loaded.
+    pub fn ready(&self) -> bool {
+        self.certificate_loaded.load(Ordering::Acquire)
+    }
+}

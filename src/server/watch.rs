@@ -1,0 +1,44 @@
+//! Watching the directories of config and certificate files. Kubernetes updates a mounted
+//! ConfigMap or Secret by swapping the `..data` symlink, so the directory is watched, not the
+//! file, and bursts of events are debounced before reloading.
+
+use notify::{RecommendedWatcher, RecursiveMode, Watcher};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+
+const DEBOUNCE: Duration = Duration::from_millis(100);
+
+/// Keeps the watch alive; dropping it stops watching.
+pub struct DirWatch {
+    _watcher: RecommendedWatcher,
+}
+
+/// Call `on_change` (on a background thread) after any change in `dirs` settles.
+pub fn watch_dirs(
+    dirs: &[PathBuf],
+    on_change: impl Fn() + Send + 'static,
+) -> Result<DirWatch, String> {
+    let (tx, rx) = mpsc::channel();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if event.is_ok() {
+            let _ = tx.send(());
+        }
+    })
+    .map_err(|e| format!("cannot start the file watcher: {e}"))?;
+    for dir in dirs {
+        watcher
+            .watch(dir, RecursiveMode::NonRecursive)
+            .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+    }
+    std::thread::Builder::new()
+        .name("needle-watch".into())
+        .spawn(move || {
+            while rx.recv().is_ok() {
+                while rx.recv_timeout(DEBOUNCE).is_ok() {}
+                on_change();
+            }
+        })
+        .map_err(|e| format!("cannot start the watch thread: {e}"))?;
+    Ok(DirWatch { _watcher: watcher })
+}
