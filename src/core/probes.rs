@@ -64,7 +64,7 @@ pub fn dump_app_probers(pod: &Value, status_port: i64) -> Option<String> {
             }
         }
     }
-    (!out.is_empty()).then(|| serde_json::to_string(&out).expect("JSON serializes"))
+    (!out.is_empty()).then(|| probers_json(&out))
 }
 
 /// The agent's view of a probe or hook: its action and (probes only) timeoutSeconds.
@@ -87,6 +87,44 @@ fn prober(handler: &Value, with_timeout: bool) -> Option<Value> {
         m.insert("timeoutSeconds".into(), t.clone());
     }
     Some(Value::Object(m))
+}
+
+/// The prober map as Go marshals it: URLs sorted (a Go map), each prober and action in its
+/// struct's field order; a gRPC action always carries `service` (null when unset).
+fn probers_json(probers: &std::collections::BTreeMap<String, Value>) -> String {
+    let entries: Vec<String> = probers
+        .iter()
+        .map(|(url, p)| format!("{}:{}", Value::from(url.as_str()), prober_json(p)))
+        .collect();
+    format!("{{{}}}", entries.join(","))
+}
+
+fn prober_json(p: &Value) -> String {
+    let mut fields = Vec::new();
+    for (kind, order) in [
+        (
+            "httpGet",
+            &["path", "port", "host", "scheme", "httpHeaders"][..],
+        ),
+        ("tcpSocket", &["port", "host"][..]),
+        ("grpc", &["port", "service"][..]),
+    ] {
+        if let Some(action) = p.get(kind) {
+            let inner: Vec<String> = order
+                .iter()
+                .filter_map(|k| match action.get(*k) {
+                    Some(v) => Some(format!("\"{k}\":{v}")),
+                    None if kind == "grpc" && *k == "service" => Some("\"service\":null".into()),
+                    None => None,
+                })
+                .collect();
+            fields.push(format!("\"{kind}\":{{{}}}", inner.join(",")));
+        }
+    }
+    if let Some(t) = p.get("timeoutSeconds") {
+        fields.push(format!("\"timeoutSeconds\":{t}"));
+    }
+    format!("{{{}}}", fields.join(","))
 }
 
 /// The action as Go marshals the typed struct: known fields in Go order, empty ones left out.
@@ -238,7 +276,7 @@ mod tests {
         let dump = dump_app_probers(&p, 15020).unwrap();
         assert_eq!(
             dump,
-            r#"{"/app-health/app/livez":{"tcpSocket":{"port":9000}},"/app-health/app/readyz":{"httpGet":{"path":"/ready","port":8080,"scheme":"HTTPS"},"timeoutSeconds":2},"/app-health/app/startupz":{"grpc":{"port":9001}}}"#
+            r#"{"/app-health/app/livez":{"tcpSocket":{"port":9000}},"/app-health/app/readyz":{"httpGet":{"path":"/ready","port":8080,"scheme":"HTTPS"},"timeoutSeconds":2},"/app-health/app/startupz":{"grpc":{"port":9001,"service":null}}}"#
         );
         rewrite_probes(&mut p, 15020);
         let c = &p["spec"]["containers"][0];

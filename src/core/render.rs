@@ -266,36 +266,42 @@ pub fn append_multus_network(existing: &str, network: &str) -> String {
     format!("{existing}, {network}")
 }
 
-/// `omitNil`: drop null map values and list items, recursively; empty results become null.
+/// `omitNil`: drop null map values and list items, recursively. A map or list that had
+/// something dropped and ends up empty becomes null; one without nulls is left as it is.
 pub fn omit_nil(v: &Value) -> Value {
+    omit_nil_changed(v).0
+}
+
+fn omit_nil_changed(v: &Value) -> (Value, bool) {
     match v {
-        Value::Object(m) => {
+        Value::Null => (Value::Null, true),
+        Value::Object(m) if m.values().any(|x| omit_nil_changed(x).1) => {
             let out: serde_json::Map<String, Value> = m
                 .iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| (k.clone(), omit_nil(v)))
-                .filter(|(_, v)| !v.is_null())
+                .map(|(k, x)| (k.clone(), omit_nil(x)))
+                .filter(|(_, x)| !x.is_null())
                 .collect();
-            if out.is_empty() {
-                Value::Null
-            } else {
-                Value::Object(out)
-            }
+            (
+                if out.is_empty() {
+                    Value::Null
+                } else {
+                    Value::Object(out)
+                },
+                true,
+            )
         }
-        Value::Array(a) => {
-            let out: Vec<Value> = a
-                .iter()
-                .filter(|v| !v.is_null())
-                .map(omit_nil)
-                .filter(|v| !v.is_null())
-                .collect();
-            if out.is_empty() {
-                Value::Null
-            } else {
-                Value::Array(out)
-            }
+        Value::Array(a) if a.iter().any(|x| omit_nil_changed(x).1) => {
+            let out: Vec<Value> = a.iter().map(omit_nil).filter(|x| !x.is_null()).collect();
+            (
+                if out.is_empty() {
+                    Value::Null
+                } else {
+                    Value::Array(out)
+                },
+                true,
+            )
         }
-        other => other.clone(),
+        other => (other.clone(), false),
     }
 }
 
