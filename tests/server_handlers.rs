@@ -1,0 +1,364 @@
+//! The webhook router driven without sockets (`Router::oneshot`): every HTTP edge and
+//! admission rule of `/inject`, for both AdmissionReview versions.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use base64::Engine;
+use needle::core::{patch, snapshot};
+use needle::server::admin::admin_router;
+use needle::server::router::{MAX_BODY_BYTES, webhook_router};
+use needle::server::state::{AppState, InjectOptions};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceExt;
+
+fn state() -> Arc<AppState> {
+    Arc::new(AppState::new(
+        snapshot::embedded(),
+        InjectOptions::default(),
+        8,
+        Duration::from_secs(5),
+    ))
+}
+
+fn pod() -> Value {
+    json!({"apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "hello", "namespace": "demo", "labels": {"app": "hello"}},
+        "spec": {"containers": [{"name": "hello", "image": "example.com/hello:1", "ports": [{"containerPort": 8080}]}]}})
+}
+
+fn review(version: &str, uid: &str, operation: &str, kind: &str, object: Value) -> Value {
+    json!({"apiVersion": format!("admission.k8s.io/{version}"), "kind": "AdmissionReview",
+        "request": {"uid": uid, "kind": {"group": "", "version": "v1", "kind": kind}, "operation": operation,
+            "namespace": "demo", "object": object}})
+}
+
+async fn post(
+    state: &Arc<AppState>,
+    path: &str,
+    content_type: &str,
+    body: Vec<u8>,
+) -> (StatusCode, Vec<u8>) {
+    let request = Request::post(path)
+        .header(header::CONTENT_TYPE, content_type)
+        .body(Body::from(body))
+        .unwrap();
+    let response = webhook_router(state.clone())
+        .oneshot(request)
+        .await
+        .unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, bytes.to_vec())
+}
+
+async fn post_review(state: &Arc<AppState>, path: &str, body: &Value) -> Value {
+    let (status, bytes) = post(
+        state,
+        path,
+        "application/json",
+        serde_json::to_vec(body).unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+fn applied_patch(response: &Value, original: &Value) -> Value {
+    assert_eq!(response["response"]["patchType"], "JSONPatch");
+    let raw = base64::engine::general_purpose::STANDARD
+        .decode(response["response"]["patch"].as_str().unwrap())
+        .unwrap();
+    let ops: json_patch::Patch = serde_json::from_slice(&raw).unwrap();
+    patch::apply(original, &ops).unwrap()
+}
+
+#[tokio::test]
+async fn injects_pods_for_both_review_versions() {
+    let state = state();
+    for version in ["v1", "v1beta1"] {
+        let out = post_review(
+            &state,
+            "/inject",
+            &review(version, "uid-1", "CREATE", "Pod", pod()),
+        )
+        .await;
+        assert_eq!(out["apiVersion"], format!("admission.k8s.io/{version}"));
+        assert_eq!(out["kind"], "AdmissionReview");
+        assert_eq!(out["response"]["uid"], "uid-1");
+        assert_eq!(out["response"]["allowed"], true);
+        assert!(out.get("request").is_none());
+        let injected = applied_patch(&out, &pod());
+        let names: Vec<&str> = injected["spec"]["containers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["hello", "istio-proxy"]);
+    }
+}
+
+#[tokio::test]
+async fn reinvocation_on_an_injected_pod_gives_the_same_pod() {
+    let state = state();
+    let first = post_review(
+        &state,
+        "/inject",
+        &review("v1", "u", "CREATE", "Pod", pod()),
+    )
+    .await;
+    let injected = applied_patch(&first, &pod());
+    let second = post_review(
+        &state,
+        "/inject",
+        &review("v1", "u", "CREATE", "Pod", injected.clone()),
+    )
+    .await;
+    let again = applied_patch(&second, &injected);
+    assert_eq!(again, injected);
+}
+
+#[tokio::test]
+async fn path_parameters_reach_the_proxy() {
+    let state = state();
+    let out = post_review(
+        &state,
+        "/inject/cluster/east/net/n1",
+        &review("v1", "u", "CREATE", "Pod", pod()),
+    )
+    .await;
+    let injected = applied_patch(&out, &pod());
+    let proxy = injected["spec"]["containers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "istio-proxy")
+        .unwrap()
+        .clone();
+    let env = |name: &str| {
+        proxy["env"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .map(|e| e["value"].clone())
+    };
+    assert_eq!(env("ISTIO_META_CLUSTER_ID"), Some(json!("east")));
+    assert_eq!(env("ISTIO_META_NETWORK"), Some(json!("n1")));
+    assert_eq!(
+        injected["metadata"]["labels"]["topology.istio.io/network"],
+        "n1"
+    );
+}
+
+#[tokio::test]
+async fn non_pods_and_other_operations_are_allowed_untouched() {
+    let state = state();
+    for (operation, kind) in [("UPDATE", "Pod"), ("DELETE", "Pod"), ("CREATE", "Service")] {
+        let out = post_review(
+            &state,
+            "/inject",
+            &review("v1", "u", operation, kind, pod()),
+        )
+        .await;
+        assert_eq!(out["response"]["allowed"], true, "{operation} {kind}");
+        assert!(out["response"].get("patch").is_none(), "{operation} {kind}");
+    }
+}
+
+#[tokio::test]
+async fn skipped_pods_are_allowed_without_patch() {
+    let state = state();
+    let mut opted_out = pod();
+    opted_out["metadata"]["labels"]["sidecar.istio.io/inject"] = json!("false");
+    let mut host_network = pod();
+    host_network["spec"]["hostNetwork"] = json!(true);
+    let mut system = pod();
+    system["metadata"]["namespace"] = json!("kube-system");
+    for p in [opted_out, host_network, system] {
+        let out = post_review(&state, "/inject", &review("v1", "u", "CREATE", "Pod", p)).await;
+        assert_eq!(out["response"]["allowed"], true);
+        assert!(out["response"].get("patch").is_none());
+    }
+    assert!(
+        state
+            .metrics
+            .encode()
+            .contains("sidecar_injection_skip_total 3")
+    );
+}
+
+#[tokio::test]
+async fn injection_errors_deny_with_istios_message() {
+    let state = state();
+    let mut bad = pod();
+    bad["metadata"]["annotations"] = json!({"traffic.sidecar.istio.io/includeInboundPorts": "abc"});
+    let out = post_review(
+        &state,
+        "/inject",
+        &review("v1beta1", "u9", "CREATE", "Pod", bad),
+    )
+    .await;
+    assert_eq!(out["response"]["allowed"], false);
+    assert_eq!(out["response"]["uid"], "u9");
+    let message = out["response"]["status"]["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "invalid value 'abc' for annotation 'traffic.sidecar.istio.io/includeInboundPorts'"
+        ),
+        "{message}"
+    );
+    assert!(
+        state
+            .metrics
+            .encode()
+            .contains(r#"sidecar_injection_failure_total{reason="invalid_annotations"} 1"#)
+    );
+}
+
+#[tokio::test]
+async fn http_edges_answer_as_istio() {
+    let state = state();
+    let body = serde_json::to_vec(&review("v1", "u", "CREATE", "Pod", pod())).unwrap();
+    let (status, text) = post(
+        &state,
+        "/inject",
+        "application/json; charset=utf-8",
+        body.clone(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(
+        String::from_utf8(text).unwrap(),
+        "invalid Content-Type, want `application/json`"
+    );
+    let (status, text) = post(&state, "/inject", "application/json", vec![]).await;
+    assert_eq!(
+        (status, String::from_utf8(text).unwrap().as_str()),
+        (StatusCode::BAD_REQUEST, "no body found")
+    );
+    let (status, text) = post(
+        &state,
+        "/inject",
+        "application/json",
+        vec![b' '; MAX_BODY_BYTES + 1],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        String::from_utf8(text).unwrap(),
+        "Request entity too large: limit is 6291456"
+    );
+    let (status, text) = post(
+        &state,
+        "/inject",
+        "application/json",
+        b"{\"hello\": 1}".to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let out: Value = serde_json::from_slice(&text).unwrap();
+    assert_eq!(out["response"]["allowed"], false);
+    assert!(
+        out["response"]["status"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("expected an AdmissionReview")
+    );
+    let (status, text) = post(&state, "/inject", "application/json", b"garbage".to_vec()).await;
+    assert_eq!(status, StatusCode::OK);
+    let out: Value = serde_json::from_slice(&text).unwrap();
+    assert!(
+        out["response"]["status"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("could not decode body as JSON")
+    );
+    let metrics = state.metrics.encode();
+    assert!(
+        metrics.contains("sidecar_injection_requests_total 5"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn dry_run_is_injected_like_any_other_request() {
+    let state = state();
+    let mut r = review("v1", "u", "CREATE", "Pod", pod());
+    r["request"]["dryRun"] = json!(true);
+    let out = post_review(&state, "/inject", &r).await;
+    assert_eq!(out["response"]["allowed"], true);
+    assert!(out["response"]["patch"].is_string());
+}
+
+#[tokio::test]
+async fn admin_endpoints_report_liveness_readiness_and_metrics() {
+    let state = state();
+    let get = |path: &str| Request::get(path).body(Body::empty()).unwrap();
+    let live = admin_router(state.clone())
+        .oneshot(get("/live"))
+        .await
+        .unwrap();
+    assert_eq!(live.status(), StatusCode::OK);
+    let not_ready = admin_router(state.clone())
+        .oneshot(get("/ready"))
+        .await
+        .unwrap();
+    assert_eq!(not_ready.status(), StatusCode::SERVICE_UNAVAILABLE);
+    state.set_certificate_loaded();
+    let ready = admin_router(state.clone())
+        .oneshot(get("/ready"))
+        .await
+        .unwrap();
+    assert_eq!(ready.status(), StatusCode::OK);
+    let metrics = admin_router(state.clone())
+        .oneshot(get("/metrics"))
+        .await
+        .unwrap();
+    let text = String::from_utf8(
+        axum::body::to_bytes(metrics.into_body(), usize::MAX)
+            .await
+            .unwrap()
+            .to_vec(),
+    )
+    .unwrap();
+    for name in [
+        "sidecar_injection_requests_total",
+        "sidecar_injection_success_total",
+        "sidecar_injection_skip_total",
+        "sidecar_injection_time_seconds",
+        "galley_validation_passed_total",
+    ] {
+        assert!(text.contains(name), "{name} missing from {text}");
+    }
+}
+
+#[tokio::test]
+async fn past_the_deadline_requests_fail_fast() {
+    let state = Arc::new(AppState::new(
+        snapshot::embedded(),
+        InjectOptions::default(),
+        1,
+        Duration::from_millis(1),
+    ));
+    // Hold the only permit so the request cannot start its work before the deadline.
+    let _permit = state.limiter.acquire().await.unwrap();
+    let out = post_review(
+        &state,
+        "/inject",
+        &review("v1", "late", "CREATE", "Pod", pod()),
+    )
+    .await;
+    assert_eq!(out["response"]["allowed"], false);
+    assert_eq!(out["response"]["uid"], "late");
+    assert!(
+        out["response"]["status"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("did not finish within")
+    );
+}
