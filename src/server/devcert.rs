@@ -51,29 +51,55 @@ pub fn ensure(dir: &Path, hosts: &[String]) -> Result<(DevCertPaths, bool), Stri
     Ok((paths, true))
 }
 
+/// A development CA that issues serving certificates.
+pub struct DevCa {
+    issuer: Issuer<'static, KeyPair>,
+    pem: String,
+}
+
+impl DevCa {
+    pub fn new() -> Result<Self, rcgen::Error> {
+        let key = KeyPair::generate()?;
+        let mut params = CertificateParams::new(Vec::<String>::new())?;
+        params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        params
+            .distinguished_name
+            .push(DnType::CommonName, "needle development CA");
+        params.key_usages = vec![
+            KeyUsagePurpose::KeyCertSign,
+            KeyUsagePurpose::CrlSign,
+            KeyUsagePurpose::DigitalSignature,
+        ];
+        let pem = params.self_signed(&key)?.pem();
+        Ok(Self {
+            issuer: Issuer::new(params, key),
+            pem,
+        })
+    }
+
+    /// The CA certificate, PEM: what a webhook configuration uses as `caBundle`.
+    pub fn pem(&self) -> &str {
+        &self.pem
+    }
+
+    /// A serving certificate for `hosts`, as PEM (certificate, private key).
+    pub fn issue(&self, hosts: &[String]) -> Result<(String, String), rcgen::Error> {
+        let key = KeyPair::generate()?;
+        let mut params = CertificateParams::new(hosts.to_vec())?;
+        params.distinguished_name.push(
+            DnType::CommonName,
+            hosts.first().map(String::as_str).unwrap_or("needle"),
+        );
+        let cert = params.signed_by(&key, &self.issuer)?;
+        Ok((cert.pem(), key.serialize_pem()))
+    }
+}
+
 /// A CA and a serving certificate for `hosts` signed by it, as PEM (CA, chain, key).
 pub fn generate(hosts: &[String]) -> Result<(String, String, String), rcgen::Error> {
-    let ca_key = KeyPair::generate()?;
-    let mut ca_params = CertificateParams::new(Vec::<String>::new())?;
-    ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-    ca_params
-        .distinguished_name
-        .push(DnType::CommonName, "needle development CA");
-    ca_params.key_usages = vec![
-        KeyUsagePurpose::KeyCertSign,
-        KeyUsagePurpose::CrlSign,
-        KeyUsagePurpose::DigitalSignature,
-    ];
-    let ca_cert = ca_params.self_signed(&ca_key)?;
-    let issuer = Issuer::new(ca_params, ca_key);
-    let server_key = KeyPair::generate()?;
-    let mut params = CertificateParams::new(hosts.to_vec())?;
-    params.distinguished_name.push(
-        DnType::CommonName,
-        hosts.first().map(String::as_str).unwrap_or("needle"),
-    );
-    let cert = params.signed_by(&server_key, &issuer)?;
-    Ok((ca_cert.pem(), cert.pem(), server_key.serialize_pem()))
+    let ca = DevCa::new()?;
+    let (cert, key) = ca.issue(hosts)?;
+    Ok((ca.pem, cert, key))
 }
 
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {

@@ -85,3 +85,5 @@ pub fn yaml_documents(text: &str) -> Vec<Value> {
         .filter(|v| !v.is_null())
         .collect()
 }
+
+pub mod server;
