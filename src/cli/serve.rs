@@ -52,13 +52,10 @@ pub struct ServeArgs {
     /// How long SIGTERM waits for requests in flight.
     #[arg(long = "drain-timeout", env = "NEEDLE_DRAIN_TIMEOUT", default_value = "20s", value_parser = parse_duration)]
     pub drain_timeout: Duration,
-    /// Injections computed at once; more requests wait (up to the request timeout).
-    #[arg(
-        long = "max-in-flight",
-        env = "NEEDLE_MAX_IN_FLIGHT",
-        default_value_t = 64
-    )]
-    pub max_in_flight: usize,
+    /// Injections computed at once (default: the number of CPUs); more requests wait, up to
+    /// the request timeout. Injection is CPU work: more than the CPUs only adds contention.
+    #[arg(long = "max-in-flight", env = "NEEDLE_MAX_IN_FLIGHT")]
+    pub max_in_flight: Option<usize>,
     #[arg(
         long = "log-format",
         env = "NEEDLE_LOG_FORMAT",
@@ -118,6 +115,10 @@ pub fn run(args: ServeArgs) -> Result<()> {
     } else {
         args.revision.clone()
     };
+    let cpus = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2);
+    let max_in_flight = args.max_in_flight.unwrap_or(cpus).max(1);
     let opts = ServeOptions {
         listen: args.listen,
         admin_listen: args.admin_listen,
@@ -131,10 +132,12 @@ pub fn run(args: ServeArgs) -> Result<()> {
         },
         request_timeout: args.request_timeout,
         drain_timeout: args.drain_timeout,
-        max_in_flight: args.max_in_flight.max(1),
+        max_in_flight,
     };
+    // Injections run on the blocking pool: no more threads than injections may run at once.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(max_in_flight)
         .build()?;
     runtime.block_on(server::run(opts)).map_err(|e| anyhow!(e))
 }
