@@ -110,14 +110,8 @@ pub struct ContextInput<'a> {
     pub compliance_policy: &'a str,
 }
 
-/// Build the template context. `pod.metadata.labels` and `.annotations` are always maps.
+/// The per-pod template variables besides `pod` itself (which the renderer adds as given).
 pub fn build(input: &ContextInput) -> Value {
-    let mut pod = input.pod.clone();
-    pod::string_map_mut(&mut pod, "labels");
-    pod::string_map_mut(&mut pod, "annotations");
-    if !pod.get("spec").is_some_and(Value::is_object) {
-        pod["spec"] = json!({});
-    }
     let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
     let proxy_image_type = input
         .proxy_config
@@ -140,7 +134,6 @@ pub fn build(input: &ContextInput) -> Value {
         .filter(|n| *n != pod::PROXY_CONTAINER)
         .collect();
     json!({
-        "pod": pod,
         "owner": {"kind": input.owner.kind, "apiVersion": input.owner.api_version},
         "deployment": {"name": input.owner.name, "namespace": input.owner.namespace},
         "proxy_config": input.proxy_config,

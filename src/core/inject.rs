@@ -12,6 +12,7 @@ use super::pod::{
 use super::render::{RenderError, Templates};
 use super::{annotations, gofmt, mesh, normalize, probes, prometheus};
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// An immutable configuration: injector config, values, mesh config, compiled templates.
@@ -152,7 +153,11 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     }
     let proxy_envs = resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
     let status_port = mesh::mesh_status_port(&snapshot.mesh);
-    let stripped = reinsert_overrides(strip_pod(&original, status_port))?;
+    let stripped = match strip_pod(&original, status_port) {
+        Some(stripped) => Cow::Owned(stripped),
+        None => Cow::Borrowed(&original),
+    };
+    let stripped = reinsert_overrides(stripped)?;
     let proxy_config = effective_proxy_config(&snapshot.mesh, &original)?;
     let owner = req
         .owner
@@ -185,9 +190,10 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
                 known: known.join(", "),
             });
         }
-        let rendered = snapshot
-            .templates
-            .render(&name, &snapshot.shared_context, &ctx)?;
+        let rendered =
+            snapshot
+                .templates
+                .render(&name, &snapshot.shared_context, &stripped, &ctx)?;
         template_pod = merge_owned(
             std::mem::take(&mut template_pod),
             &skeleton(&rendered),
@@ -353,11 +359,9 @@ fn previous_injection(pod: &Value) -> Option<PreviousInjection> {
     })
 }
 
-/// `stripPod`: remove what a previous injection added, so templates see the user's pod.
-fn strip_pod(pod: &Value, status_port: i64) -> Value {
-    let Some(prev) = previous_injection(pod) else {
-        return pod.clone();
-    };
+/// `stripPod`: the pod without what a previous injection added; `None` if never injected.
+fn strip_pod(pod: &Value, status_port: i64) -> Option<Value> {
+    let prev = previous_injection(pod)?;
     let mut out = pod.clone();
     pod::containers_mut(&mut out, "containers")
         .retain(|c| !prev.containers.iter().any(|n| n == pod::name_of(c)));
@@ -368,7 +372,7 @@ fn strip_pod(pod: &Value, status_port: i64) -> Value {
     }
     pod::string_map_mut(&mut out, "annotations").remove(STATUS_ANNOTATION);
     normalize::normalize_pod(&mut out);
-    out
+    Some(out)
 }
 
 fn overrides(pod: &Value) -> Result<(Vec<Value>, Vec<Value>), InjectError> {
@@ -389,7 +393,7 @@ fn overrides(pod: &Value) -> Result<(Vec<Value>, Vec<Value>), InjectError> {
 }
 
 /// `reinsertOverrides`: put back user-overridden containers that stripping removed.
-fn reinsert_overrides(mut pod: Value) -> Result<Value, InjectError> {
+fn reinsert_overrides(mut pod: Cow<'_, Value>) -> Result<Cow<'_, Value>, InjectError> {
     let (containers, init_containers) = overrides(&pod)?;
     for (list, items) in [
         ("containers", containers),
@@ -397,7 +401,7 @@ fn reinsert_overrides(mut pod: Value) -> Result<Value, InjectError> {
     ] {
         for c in items {
             if pod::find(pod::containers(&pod, list), pod::name_of(&c)).is_none() {
-                pod::containers_mut(&mut pod, list).push(c);
+                pod::containers_mut(pod.to_mut(), list).push(c);
             }
         }
     }

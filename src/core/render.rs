@@ -87,6 +87,7 @@ impl Templates {
         &self,
         name: &str,
         shared: &SharedContext,
+        pod: &Value,
         context: &Value,
     ) -> Result<Value, RenderError> {
         let tmpl = self
@@ -97,6 +98,7 @@ impl Templates {
         for (k, v) in context.as_object().into_iter().flatten() {
             vars.insert(k.clone(), MjValue::from(Serde(v)));
         }
+        vars.insert("pod".into(), MjValue::from(Serde(pod)));
         // Functions read the pod's annotations through this one variable.
         let annotations = vars
             .get("pod")
