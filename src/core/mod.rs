@@ -18,5 +18,6 @@ pub mod render;
 pub mod select;
 pub mod selector;
 pub mod snapshot;
+pub mod validate;
 pub mod workload;
 pub mod yaml;

@@ -1,0 +1,1 @@
+//! Validation of AuthorizationPolicy: not implemented yet.

@@ -1,0 +1,389 @@
+//! Validators shared by every kind: durations, ports, host names, IPs, percentages, labels and
+//! regular expressions, with Istio's error texts.
+
+use std::net::IpAddr;
+
+/// Errors and warnings collected for one resource.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub errors: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+impl Report {
+    pub fn error(&mut self, message: impl Into<String>) {
+        self.errors.push(message.into());
+    }
+
+    pub fn warning(&mut self, message: impl Into<String>) {
+        self.warnings.push(message.into());
+    }
+
+    /// Record the error of a check, if any.
+    pub fn check(&mut self, result: Result<(), String>) {
+        if let Err(e) = result {
+            self.errors.push(e);
+        }
+    }
+
+    /// Record the error of a check with a prefix naming where it applies.
+    pub fn check_at(&mut self, prefix: &str, result: Result<(), String>) {
+        if let Err(e) = result {
+            self.errors.push(format!("{prefix}: {e}"));
+        }
+    }
+
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// A list of errors as Go's `multierror` prints it (what Istio's messages look like).
+pub fn multierror(errors: &[String]) -> String {
+    match errors {
+        [] => String::new(),
+        [one] => format!("1 error occurred:\n\t* {one}\n\n"),
+        many => {
+            let items: String = many.iter().map(|e| format!("\t* {e}\n")).collect();
+            format!("{} errors occurred:\n{items}\n", many.len())
+        }
+    }
+}
+
+/// A protobuf JSON duration (`"1.5s"`, `"-2s"`), in nanoseconds.
+pub fn parse_duration(s: &str) -> Result<i128, String> {
+    let invalid = || format!("invalid google.protobuf.Duration value {s:?}");
+    let body = s.strip_suffix('s').ok_or_else(invalid)?;
+    let (negative, body) = match body.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, body),
+    };
+    let (secs, frac) = body.split_once('.').unwrap_or((body, ""));
+    if secs.is_empty()
+        || !secs.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+        || frac.len() > 9
+    {
+        return Err(invalid());
+    }
+    let secs: i128 = secs.parse().map_err(|_| invalid())?;
+    if secs > 315_576_000_000 {
+        return Err(invalid());
+    }
+    let nanos: i128 = if frac.is_empty() {
+        0
+    } else {
+        format!("{frac:0<9}").parse().map_err(|_| invalid())?
+    };
+    let total = secs * 1_000_000_000 + nanos;
+    Ok(if negative { -total } else { total })
+}
+
+/// `ValidateDuration`: at least 1 ms, in whole milliseconds.
+pub fn validate_duration(nanos: i128) -> Result<(), String> {
+    if nanos < 1_000_000 {
+        return Err("duration must be greater than 1ms".into());
+    }
+    if nanos % 1_000_000 != 0 {
+        return Err("only durations to ms precision are supported".into());
+    }
+    Ok(())
+}
+
+/// Go's `time.Duration.String()` for a duration in nanoseconds (`1m0s`, `1.5s`, `100ms`).
+pub fn format_go_duration(nanos: i128) -> String {
+    if nanos == 0 {
+        return "0s".into();
+    }
+    let sign = if nanos < 0 { "-" } else { "" };
+    let n = nanos.unsigned_abs();
+    if n < 1_000_000_000 {
+        let (unit, div) = if n < 1_000 {
+            ("ns", 1)
+        } else if n < 1_000_000 {
+            ("µs", 1_000)
+        } else {
+            ("ms", 1_000_000)
+        };
+        return format!("{sign}{}{unit}", trim_fraction(n, div));
+    }
+    let (h, rem) = (n / 3_600_000_000_000, n % 3_600_000_000_000);
+    let (m, rem) = (rem / 60_000_000_000, rem % 60_000_000_000);
+    let s = trim_fraction(rem, 1_000_000_000);
+    match (h, m) {
+        (0, 0) => format!("{sign}{s}s"),
+        (0, m) => format!("{sign}{m}m{s}s"),
+        (h, m) => format!("{sign}{h}h{m}m{s}s"),
+    }
+}
+
+fn trim_fraction(n: u128, div: u128) -> String {
+    let (whole, frac) = (n / div, n % div);
+    if frac == 0 {
+        return whole.to_string();
+    }
+    let width = div.to_string().len() - 1;
+    let frac = format!("{frac:0width$}");
+    format!("{whole}.{}", frac.trim_end_matches('0'))
+}
+
+/// `ValidatePort`.
+pub fn validate_port(port: i64) -> Result<(), String> {
+    if (1..=65535).contains(&port) {
+        Ok(())
+    } else {
+        Err(format!("port number {port} must be in the range 1..65535"))
+    }
+}
+
+/// `validatePercent`.
+pub fn validate_percent(value: i64) -> Result<(), String> {
+    if (0..=100).contains(&value) {
+        Ok(())
+    } else {
+        Err(format!("percentage {value} is not in range 0..100"))
+    }
+}
+
+/// A DNS-1123 label: lower-case alphanumerics and `-`, starting and ending alphanumeric, ≤ 63.
+pub fn is_dns1123_label(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.len() <= 63
+        && b.iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+        && b[0] != b'-'
+        && b[b.len() - 1] != b'-'
+}
+
+/// A DNS-1123 label, or `*`, or `*` followed by a label's tail (`*foo`).
+pub fn is_wildcard_dns1123_label(s: &str) -> bool {
+    if s == "*" {
+        return true;
+    }
+    match s.strip_prefix('*') {
+        Some(rest) => {
+            !rest.is_empty()
+                && rest.len() <= 62
+                && rest
+                    .bytes()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+                && !rest.ends_with('-')
+        }
+        None => is_dns1123_label(s),
+    }
+}
+
+/// `CheckDNS1123Preconditions`.
+pub fn check_dns1123_preconditions(name: &str) -> Result<(), String> {
+    if name.len() > 255 {
+        return Err(format!("domain name {name:?} too long (max 255)"));
+    }
+    if name.is_empty() {
+        return Err("empty domain name not allowed".into());
+    }
+    Ok(())
+}
+
+/// `ValidateDNS1123Labels`.
+pub fn validate_dns1123_labels(domain: &str) -> Result<(), String> {
+    let parts: Vec<&str> = domain.split('.').collect();
+    let tld = parts[parts.len() - 1];
+    if !tld.is_empty() && tld.parse::<i64>().is_ok() {
+        return Err(format!(
+            "domain name {domain:?} invalid (top level domain {tld:?} cannot be all-numeric)"
+        ));
+    }
+    for (i, label) in parts.iter().enumerate() {
+        if i == parts.len() - 1 && label.is_empty() {
+            return Ok(());
+        }
+        if !is_dns1123_label(label) {
+            return Err(format!(
+                "domain name {domain:?} invalid (label {label:?} invalid)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `ValidateFQDN`.
+pub fn validate_fqdn(fqdn: &str) -> Result<(), String> {
+    check_dns1123_preconditions(fqdn)?;
+    validate_dns1123_labels(fqdn)
+}
+
+/// `ValidateWildcardDomain`: an FQDN whose first label may be a wildcard.
+pub fn validate_wildcard_domain(domain: &str) -> Result<(), String> {
+    check_dns1123_preconditions(domain)?;
+    let (first, rest) = match domain.split_once('.') {
+        Some((f, r)) => (f, Some(r)),
+        None => (domain, None),
+    };
+    if !is_wildcard_dns1123_label(first) {
+        return Err(format!(
+            "domain name {domain:?} invalid (label {first:?} invalid)"
+        ));
+    }
+    match rest {
+        Some(rest) => validate_dns1123_labels(rest),
+        None => Ok(()),
+    }
+}
+
+/// `ValidatePartialWildCard`: `*` alone or as a whole first label only.
+pub fn validate_partial_wildcard(host: &str) -> Result<(), String> {
+    if host.contains('*') && host.len() != 1 && !host.starts_with("*.") {
+        return Err(format!("partial wildcard {host:?} not allowed"));
+    }
+    Ok(())
+}
+
+/// `ValidateIPAddress`.
+pub fn validate_ip_address(addr: &str) -> Result<(), String> {
+    addr.parse::<IpAddr>()
+        .map(|_| ())
+        .map_err(|_| format!("{addr} is not a valid IP"))
+}
+
+/// `ValidateIPSubnet`: CIDR (`10.0.0.0/8`) or a single IP.
+pub fn validate_ip_subnet(subnet: &str) -> Result<(), String> {
+    if subnet.matches('/').count() == 1 {
+        let (ip, bits) = subnet.split_once('/').expect("one slash");
+        let max = match ip.parse::<IpAddr>() {
+            Ok(IpAddr::V4(_)) => 32,
+            Ok(IpAddr::V6(_)) => 128,
+            Err(_) => return Err(format!("{subnet} is not a valid CIDR block")),
+        };
+        let ok = !bits.is_empty()
+            && bits.bytes().all(|b| b.is_ascii_digit())
+            && bits.parse::<u32>().is_ok_and(|b| b <= max)
+            && !(bits.len() > 1 && bits.starts_with('0'));
+        return if ok {
+            Ok(())
+        } else {
+            Err(format!("{subnet} is not a valid CIDR block"))
+        };
+    }
+    validate_ip_address(subnet)
+}
+
+/// Kubernetes label key: an optional DNS-1123 subdomain prefix and `/`, then a name of at most
+/// 63 alphanumerics, `-`, `_`, `.`, starting and ending alphanumeric.
+pub fn validate_label_key(key: &str) -> Result<(), String> {
+    let (prefix, name) = match key.rsplit_once('/') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, key),
+    };
+    if let Some(p) = prefix {
+        if p.is_empty() || p.len() > 253 || !p.split('.').all(is_dns1123_label) {
+            return Err(format!(
+                "invalid label key {key:?}: prefix part must be a DNS-1123 subdomain"
+            ));
+        }
+    }
+    if !is_qualified_name_part(name) {
+        return Err(format!(
+            "invalid label key {key:?}: name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (at most 63 characters)"
+        ));
+    }
+    Ok(())
+}
+
+/// Kubernetes label value: empty, or at most 63 alphanumerics, `-`, `_`, `.`, starting and
+/// ending alphanumeric.
+pub fn validate_label_value(value: &str) -> Result<(), String> {
+    if value.is_empty() || is_qualified_name_part(value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "invalid label value {value:?}: must be 63 characters or less, begin and end with an alphanumeric character, and contain only alphanumerics, '-', '_' or '.'"
+        ))
+    }
+}
+
+fn is_qualified_name_part(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.len() <= 63
+        && b[0].is_ascii_alphanumeric()
+        && b[b.len() - 1].is_ascii_alphanumeric()
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+}
+
+/// Labels of a workload selector (`matchLabels`), each key and value checked.
+pub fn validate_labels(labels: &serde_json::Map<String, serde_json::Value>) -> Result<(), String> {
+    for (k, v) in labels {
+        validate_label_key(k)?;
+        validate_label_value(v.as_str().unwrap_or_default())?;
+    }
+    Ok(())
+}
+
+/// A regular expression in RE2 syntax (what Envoy and Istio accept).
+pub fn validate_regex(re: &str) -> Result<(), String> {
+    regex::Regex::new(re)
+        .map(|_| ())
+        .map_err(|e| format!("{re:?} is not a valid regular expression: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_follow_protobuf_json_and_istio_limits() {
+        assert_eq!(parse_duration("1.5s").unwrap(), 1_500_000_000);
+        assert_eq!(parse_duration("0.001s").unwrap(), 1_000_000);
+        assert!(parse_duration("1h").is_err());
+        assert!(parse_duration("abc").is_err());
+        assert!(validate_duration(parse_duration("0.001s").unwrap()).is_ok());
+        assert_eq!(
+            validate_duration(parse_duration("0.0005s").unwrap()).unwrap_err(),
+            "duration must be greater than 1ms"
+        );
+        assert_eq!(
+            validate_duration(parse_duration("1.0005s").unwrap()).unwrap_err(),
+            "only durations to ms precision are supported"
+        );
+        assert_eq!(format_go_duration(60_000_000_000), "1m0s");
+        assert_eq!(format_go_duration(1_500_000_000), "1.5s");
+        assert_eq!(format_go_duration(100_000_000), "100ms");
+    }
+
+    #[test]
+    fn hosts_and_domains() {
+        assert!(validate_fqdn("istio.io").is_ok());
+        assert!(validate_fqdn("istio.io.").is_ok());
+        assert!(validate_fqdn("istio.123").is_err());
+        assert!(validate_fqdn("Istio.io").is_err());
+        assert!(validate_wildcard_domain("*.istio.io").is_ok());
+        assert!(validate_wildcard_domain("*").is_ok());
+        assert!(validate_wildcard_domain("foo.*.io").is_err());
+        assert!(validate_partial_wildcard("*foo.com").is_err());
+        assert!(validate_ip_subnet("10.0.0.0/8").is_ok());
+        assert!(validate_ip_subnet("10.0.0.0/33").is_err());
+        assert!(validate_ip_subnet("::1").is_ok());
+    }
+
+    #[test]
+    fn labels_and_regex() {
+        assert!(validate_label_key("app").is_ok());
+        assert!(validate_label_key("example.com/app").is_ok());
+        assert!(validate_label_key("-app").is_err());
+        assert!(validate_label_value("").is_ok());
+        assert!(validate_label_value("a b").is_err());
+        assert!(validate_regex("^/api/.*$").is_ok());
+        assert!(validate_regex("(").is_err());
+    }
+
+    #[test]
+    fn multierror_text() {
+        assert_eq!(multierror(&["a".into()]), "1 error occurred:\n\t* a\n\n");
+        assert_eq!(
+            multierror(&["a".into(), "b".into()]),
+            "2 errors occurred:\n\t* a\n\t* b\n\n"
+        );
+    }
+}

@@ -1,0 +1,1 @@
+//! Validation of DestinationRule: not implemented yet.

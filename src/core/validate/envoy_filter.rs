@@ -1,0 +1,1 @@
+//! Validation of EnvoyFilter: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of Gateway: not implemented yet.

@@ -1,0 +1,235 @@
+//! Validation of Istio resources, as Istio's validating webhook does it: decode the spec
+//! strictly, run the kind's rules, collect errors and warnings.
+//!
+//! Each kind has its own module with `pub fn validate(meta: &Meta, spec: &Value, report:
+//! &mut Report) -> Result<(), String>`: `Err` is a decoding error (unknown field, wrong type,
+//! unknown enum value), rule violations go into the report. A kind is validated only once it
+//! is listed in `KINDS`.
+
+pub mod common;
+
+pub mod authorization_policy;
+pub mod destination_rule;
+pub mod envoy_filter;
+pub mod gateway;
+pub mod peer_authentication;
+pub mod proxy_config;
+pub mod request_authentication;
+pub mod service_entry;
+pub mod sidecar;
+pub mod telemetry;
+pub mod traffic_extension;
+pub mod virtual_service;
+pub mod wasm_plugin;
+pub mod workload_entry;
+pub mod workload_group;
+
+pub use common::Report;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// What the rules of a kind may look at besides the spec.
+#[derive(Debug, Clone, Default)]
+pub struct Meta {
+    pub name: String,
+    pub namespace: String,
+    pub labels: serde_json::Map<String, Value>,
+    pub annotations: serde_json::Map<String, Value>,
+}
+
+type ValidateFn = fn(&Meta, &Value, &mut Report) -> Result<(), String>;
+
+/// A kind needle validates: its API group, kind, and rules. Versions are not distinguished,
+/// as in Istio: every served version of a kind has the same schema.
+struct Kind {
+    group: &'static str,
+    kind: &'static str,
+    validate: ValidateFn,
+}
+
+/// The kinds whose rules are implemented.
+const KINDS: &[Kind] = &[];
+
+/// The outcome for one resource.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Valid {
+        warnings: Vec<String>,
+    },
+    /// Rule violations (`configuration is invalid: ...`).
+    Invalid {
+        errors: Vec<String>,
+        warnings: Vec<String>,
+    },
+    /// The object could not be decoded (`error decoding configuration: ...`, `cannot decode configuration: ...`).
+    Undecodable(String),
+    /// Not an Istio kind needle knows (`unrecognized type ...`).
+    UnknownType(String),
+}
+
+impl Verdict {
+    pub fn is_valid(&self) -> bool {
+        matches!(self, Verdict::Valid { .. })
+    }
+
+    /// The denial text, as Istio words it.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Verdict::Valid { .. } => None,
+            Verdict::Invalid { errors, .. } => Some(format!(
+                "configuration is invalid: {}",
+                common::multierror(errors)
+            )),
+            Verdict::Undecodable(m) | Verdict::UnknownType(m) => Some(m.clone()),
+        }
+    }
+
+    pub fn warnings(&self) -> &[String] {
+        match self {
+            Verdict::Valid { warnings } | Verdict::Invalid { warnings, .. } => warnings,
+            _ => &[],
+        }
+    }
+
+    /// A short stable label for metrics.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Verdict::Valid { .. } => "valid",
+            Verdict::Invalid { .. } => "invalid_config",
+            Verdict::Undecodable(_) => "decode_error",
+            Verdict::UnknownType(_) => "unknown_type",
+        }
+    }
+}
+
+/// Top-level fields an Istio resource may have.
+const VALID_FIELDS: [&str; 5] = ["apiVersion", "kind", "metadata", "spec", "status"];
+
+/// Annotations reserved for istiod itself.
+const ALWAYS_REJECT: &str = "internal.istio.io/webhook-always-reject";
+const INTERNAL_ANNOTATIONS: [&str; 2] = [
+    "internal.istio.io/parent-namespace",
+    "internal.istio.io/parents",
+];
+
+/// Validate one object (a whole Kubernetes resource as JSON).
+pub fn validate_object(object: &Value) -> Verdict {
+    let Some(obj) = object.as_object() else {
+        return Verdict::Undecodable("cannot decode configuration: expected an object".into());
+    };
+    let api_version = obj
+        .get("apiVersion")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let kind_name = obj.get("kind").and_then(Value::as_str).unwrap_or_default();
+    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+    let Some(kind) = KINDS
+        .iter()
+        .find(|k| k.group == group && k.kind == kind_name)
+    else {
+        return Verdict::UnknownType(format!(
+            "unrecognized type {kind_name} of {}",
+            if group.is_empty() {
+                version.to_string()
+            } else {
+                format!("{group}/{version}")
+            }
+        ));
+    };
+    let meta = match decode_meta(obj.get("metadata")) {
+        Ok(m) => m,
+        Err(e) => return Verdict::Undecodable(format!("cannot decode configuration: {e}")),
+    };
+    if meta.annotations.contains_key(ALWAYS_REJECT) {
+        return invalid(format!("{ALWAYS_REJECT:?} annotation found, rejecting"));
+    }
+    if let Some(a) = INTERNAL_ANNOTATIONS
+        .iter()
+        .find(|a| meta.annotations.contains_key(**a))
+    {
+        return invalid(format!(
+            "{a:?} annotation found, this may not be set by users"
+        ));
+    }
+    let spec = obj
+        .get("spec")
+        .cloned()
+        .unwrap_or_else(|| Value::Object(Default::default()));
+    let mut report = Report::default();
+    if let Err(e) = (kind.validate)(&meta, &spec, &mut report) {
+        return Verdict::Undecodable(format!("error decoding configuration: {e}"));
+    }
+    if !report.is_valid() {
+        return Verdict::Invalid {
+            errors: report.errors,
+            warnings: report.warnings,
+        };
+    }
+    if let Some(field) = obj.keys().find(|k| !VALID_FIELDS.contains(&k.as_str())) {
+        return invalid(format!(
+            "unknown field {field:?} on {kind_name} resource {}/{}",
+            meta.namespace, meta.name
+        ));
+    }
+    Verdict::Valid {
+        warnings: report.warnings,
+    }
+}
+
+fn invalid(error: String) -> Verdict {
+    Verdict::Invalid {
+        errors: vec![error],
+        warnings: vec![],
+    }
+}
+
+fn decode_meta(meta: Option<&Value>) -> Result<Meta, String> {
+    let Some(meta) = meta.filter(|m| !m.is_null()) else {
+        return Ok(Meta::default());
+    };
+    let m = meta.as_object().ok_or("metadata must be an object")?;
+    let s = |k: &str| {
+        m.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let map = |k: &str| -> Result<serde_json::Map<String, Value>, String> {
+        match m.get(k) {
+            None | Some(Value::Null) => Ok(Default::default()),
+            Some(Value::Object(o)) if o.values().all(Value::is_string) => Ok(o.clone()),
+            Some(_) => Err(format!("metadata.{k} must be a map of strings")),
+        }
+    };
+    Ok(Meta {
+        name: s("name"),
+        namespace: s("namespace"),
+        labels: map("labels")?,
+        annotations: map("annotations")?,
+    })
+}
+
+/// Decode a spec (or part of one) strictly into a typed struct. Types that mirror Istio's
+/// protos use `#[serde(deny_unknown_fields, rename_all = "camelCase")]`, so unknown fields,
+/// wrong types and unknown enum names are decoding errors, as protobuf's strict JSON makes them.
+pub fn decode<T: DeserializeOwned>(value: &Value) -> Result<T, String> {
+    T::deserialize(value).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn unknown_kinds_are_unrecognized() {
+        let v = validate_object(
+            &json!({"apiVersion": "example.com/v1", "kind": "Thing", "metadata": {"name": "x"}}),
+        );
+        assert_eq!(
+            v.message().unwrap(),
+            "unrecognized type Thing of example.com/v1"
+        );
+        assert_eq!(v.reason(), "unknown_type");
+    }
+}

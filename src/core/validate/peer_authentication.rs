@@ -1,0 +1,1 @@
+//! Validation of PeerAuthentication: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of ProxyConfig: not implemented yet.

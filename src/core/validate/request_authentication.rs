@@ -1,0 +1,1 @@
+//! Validation of RequestAuthentication: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of ServiceEntry: not implemented yet.

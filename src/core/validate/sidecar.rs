@@ -1,0 +1,1 @@
+//! Validation of Sidecar: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of Telemetry: not implemented yet.

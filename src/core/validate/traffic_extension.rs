@@ -1,0 +1,1 @@
+//! Validation of TrafficExtension: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of VirtualService: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of WasmPlugin: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of WorkloadEntry: not implemented yet.

@@ -1,0 +1,1 @@
+//! Validation of WorkloadGroup: not implemented yet.
