@@ -275,12 +275,12 @@ pub fn validate_label_key(key: &str) -> Result<(), String> {
         Some((p, n)) => (Some(p), n),
         None => (None, key),
     };
-    if let Some(p) = prefix {
-        if p.is_empty() || p.len() > 253 || !p.split('.').all(is_dns1123_label) {
-            return Err(format!(
-                "invalid label key {key:?}: prefix part must be a DNS-1123 subdomain"
-            ));
-        }
+    if let Some(p) = prefix
+        && (p.is_empty() || p.len() > 253 || !p.split('.').all(is_dns1123_label))
+    {
+        return Err(format!(
+            "invalid label key {key:?}: prefix part must be a DNS-1123 subdomain"
+        ));
     }
     if !is_qualified_name_part(name) {
         return Err(format!(
