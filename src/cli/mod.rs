@@ -1,6 +1,7 @@
 //! Command-line adapters, one file per subcommand.
 pub mod kube_inject;
 pub mod serve;
+pub mod validate;
 
 use clap::{Parser, Subcommand};
 
@@ -22,11 +23,22 @@ pub enum Command {
     KubeInject(kube_inject::KubeInjectArgs),
     /// Run the HTTPS admission webhook server (/inject) with an admin port (/live, /ready, /metrics).
     Serve(serve::ServeArgs),
+    /// Validate Istio resources offline with the webhook's rules (exit 0 valid, 1 invalid, 2 unreadable).
+    Validate(validate::ValidateArgs),
 }
 
-pub fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command {
+/// Run a subcommand; its exit code (`validate` distinguishes invalid input from unreadable input).
+pub fn run(cli: Cli) -> std::process::ExitCode {
+    let result = match cli.command {
         Command::KubeInject(args) => kube_inject::run(&args),
         Command::Serve(args) => serve::run(args),
+        Command::Validate(args) => return validate::run(&args),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
     }
 }

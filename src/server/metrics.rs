@@ -112,6 +112,14 @@ impl Metrics {
             .inc();
     }
 
+    pub fn validation_failure(&self, reason: &str) {
+        self.validation_failed
+            .get_or_create(&ReasonLabel {
+                reason: reason.to_string(),
+            })
+            .inc();
+    }
+
     pub fn config_reload(&self, ok: bool) {
         self.config_reloads
             .get_or_create(&ResultLabel {

@@ -10,6 +10,7 @@ pub mod review;
 pub mod router;
 pub mod state;
 pub mod tls;
+pub mod validate;
 pub mod watch;
 
 use crate::config_files::ConfigPaths;

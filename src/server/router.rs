@@ -1,8 +1,8 @@
 //! The webhook router: HTTP edges as Istio answers them, then the admission handlers.
 
-use super::inject;
 use super::review::{self, Verdict};
 use super::state::AppState;
+use super::{inject, validate};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -20,6 +20,8 @@ pub fn webhook_router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/inject", any(serve_inject))
         .route("/inject/{*params}", any(serve_inject))
+        .route("/validate", any(serve_validate))
+        .route("/validate/", any(serve_validate))
         .with_state(state)
 }
 
@@ -69,44 +71,45 @@ async fn serve_inject(
     response
 }
 
-async fn inject_response(
-    state: &Arc<AppState>,
-    path: &str,
+/// The HTTP edges every admission endpoint shares, in Istio's order: body size, empty body,
+/// Content-Type, then the AdmissionReview itself. `failed` records the reason of a rejection.
+async fn read_review(
     headers: &HeaderMap,
     body: Body,
-) -> Response {
-    let body = match read_body(body).await {
-        Ok(b) => b,
-        Err(response) => {
-            state.metrics.failure("body_too_large");
-            return response;
-        }
-    };
+    failed: impl Fn(&str),
+) -> Result<(review::AdmissionRequest, usize), Response> {
+    let body = read_body(body)
+        .await
+        .inspect_err(|_| failed("body_too_large"))?;
     if body.is_empty() {
-        state.metrics.failure("no_body");
-        return plain(StatusCode::BAD_REQUEST, "no body found".into());
+        failed("no_body");
+        return Err(plain(StatusCode::BAD_REQUEST, "no body found".into()));
     }
     if headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         != Some("application/json")
     {
-        state.metrics.failure("content_type");
-        return plain(
+        failed("content_type");
+        return Err(plain(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "invalid Content-Type, want `application/json`".into(),
-        );
+        ));
     }
-    let request = match review::decode(&body) {
-        Ok(r) => r,
+    match review::decode(&body) {
+        Ok(r) => Ok((r, body.len())),
         Err(message) => {
-            state.metrics.failure("decode");
+            failed("decode");
             tracing::warn!(%message, "could not decode AdmissionReview");
-            return json_response(&review::undecodable(&message));
+            Err(json_response(&review::undecodable(&message)))
         }
-    };
-    let span = tracing::info_span!(
+    }
+}
+
+fn admission_span(request: &review::AdmissionRequest, endpoint: &'static str) -> tracing::Span {
+    tracing::info_span!(
         "admission",
+        endpoint,
         uid = %request.uid,
         namespace = %request.namespace,
         kind = %request.kind,
@@ -115,9 +118,23 @@ async fn inject_response(
         decision = tracing::field::Empty,
         reason = tracing::field::Empty,
         duration_us = tracing::field::Empty,
-    );
+    )
+}
+
+async fn inject_response(
+    state: &Arc<AppState>,
+    path: &str,
+    headers: &HeaderMap,
+    body: Body,
+) -> Response {
+    let (request, body_len) =
+        match read_review(headers, body, |reason| state.metrics.failure(reason)).await {
+            Ok(r) => r,
+            Err(response) => return response,
+        };
+    let span = admission_span(&request, "inject");
     let started = Instant::now();
-    let outcome = run_bounded(state, path, &request, body.len())
+    let outcome = run_bounded(state, path, &request, body_len)
         .instrument(span.clone())
         .await;
     span.record("decision", outcome.decision);
@@ -130,6 +147,42 @@ async fn inject_response(
         &request.uid,
         &outcome.verdict,
         &[],
+    ))
+}
+
+async fn serve_validate(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let (request, _) = match read_review(&headers, body, |reason| {
+        state.metrics.validation_failure(reason)
+    })
+    .await
+    {
+        Ok(r) => r,
+        Err(response) => return response,
+    };
+    let span = admission_span(&request, "validate");
+    let started = Instant::now();
+    // Validation is a few microseconds of work: it runs in place.
+    let outcome = validate::handle(&state, &request);
+    span.record(
+        "decision",
+        if matches!(outcome.answer, Verdict::Deny(_)) {
+            "denied"
+        } else {
+            "allowed"
+        },
+    );
+    span.record("reason", outcome.reason);
+    span.record("duration_us", started.elapsed().as_micros() as u64);
+    span.in_scope(|| tracing::info!("admission decided"));
+    json_response(&review::respond(
+        &request.api_version,
+        &request.uid,
+        &outcome.answer,
+        &outcome.warnings,
     ))
 }
 

@@ -95,8 +95,8 @@ impl Verdict {
     pub fn reason(&self) -> &'static str {
         match self {
             Verdict::Valid { .. } => "valid",
-            Verdict::Invalid { .. } => "invalid_config",
-            Verdict::Undecodable(_) => "decode_error",
+            Verdict::Invalid { .. } => "invalid_resource",
+            Verdict::Undecodable(_) => "crd_conversion_error",
             Verdict::UnknownType(_) => "unknown_type",
         }
     }
@@ -127,13 +127,9 @@ pub fn validate_object(object: &Value) -> Verdict {
         .iter()
         .find(|k| k.group == group && k.kind == kind_name)
     else {
+        // As Go prints a GroupVersionKind.
         return Verdict::UnknownType(format!(
-            "unrecognized type {kind_name} of {}",
-            if group.is_empty() {
-                version.to_string()
-            } else {
-                format!("{group}/{version}")
-            }
+            "unrecognized type {group}/{version}, Kind={kind_name}"
         ));
     };
     let meta = match decode_meta(obj.get("metadata")) {
@@ -228,7 +224,7 @@ mod tests {
         );
         assert_eq!(
             v.message().unwrap(),
-            "unrecognized type Thing of example.com/v1"
+            "unrecognized type example.com/v1, Kind=Thing"
         );
         assert_eq!(v.reason(), "unknown_type");
     }
