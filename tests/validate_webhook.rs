@@ -1,0 +1,161 @@
+//! `/validate` through `Router::oneshot` and `needle validate` as a user runs it.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use needle::core::snapshot;
+use needle::server::router::webhook_router;
+use needle::server::state::{AppState, InjectOptions};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceExt;
+
+fn state() -> Arc<AppState> {
+    Arc::new(AppState::new(
+        snapshot::embedded(),
+        InjectOptions::default(),
+        4,
+        Duration::from_secs(5),
+    ))
+}
+
+fn review(version: &str, operation: &str, object: Value) -> Value {
+    json!({"apiVersion": format!("admission.k8s.io/{version}"), "kind": "AdmissionReview",
+        "request": {"uid": "v-1", "kind": {"group": "networking.istio.io", "version": "v1", "kind": object["kind"].clone()},
+            "operation": operation, "namespace": "demo", "object": object}})
+}
+
+async fn post(state: &Arc<AppState>, content_type: &str, body: Vec<u8>) -> (StatusCode, Vec<u8>) {
+    let request = Request::post("/validate")
+        .header(header::CONTENT_TYPE, content_type)
+        .body(Body::from(body))
+        .unwrap();
+    let response = webhook_router(state.clone())
+        .oneshot(request)
+        .await
+        .unwrap();
+    let status = response.status();
+    (
+        status,
+        axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap()
+            .to_vec(),
+    )
+}
+
+async fn validate(state: &Arc<AppState>, body: &Value) -> Value {
+    let (status, bytes) = post(state, "application/json", serde_json::to_vec(body).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+fn unknown_kind() -> Value {
+    json!({"apiVersion": "example.com/v1", "kind": "Thing", "metadata": {"name": "x", "namespace": "demo"}, "spec": {}})
+}
+
+#[tokio::test]
+async fn unknown_kinds_are_denied_for_both_versions() {
+    let state = state();
+    for version in ["v1", "v1beta1"] {
+        let out = validate(&state, &review(version, "CREATE", unknown_kind())).await;
+        assert_eq!(out["apiVersion"], format!("admission.k8s.io/{version}"));
+        assert_eq!(out["response"]["uid"], "v-1");
+        assert_eq!(out["response"]["allowed"], false);
+        assert_eq!(
+            out["response"]["status"]["message"],
+            "unrecognized type example.com/v1, Kind=Thing"
+        );
+    }
+    assert!(
+        state
+            .metrics
+            .encode()
+            .contains(r#"galley_validation_failed_total{reason="unknown_type"} 2"#)
+    );
+}
+
+#[tokio::test]
+async fn only_create_and_update_are_validated() {
+    let state = state();
+    for operation in ["DELETE", "CONNECT"] {
+        let out = validate(&state, &review("v1", operation, unknown_kind())).await;
+        assert_eq!(out["response"]["allowed"], true, "{operation}");
+    }
+    let out = validate(&state, &review("v1", "UPDATE", unknown_kind())).await;
+    assert_eq!(out["response"]["allowed"], false);
+}
+
+#[tokio::test]
+async fn http_edges_match_the_injection_endpoint() {
+    let state = state();
+    let (status, _) = post(&state, "text/yaml", b"{}".to_vec()).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (status, _) = post(&state, "application/json", vec![]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, bytes) = post(&state, "application/json", b"[]".to_vec()).await;
+    assert_eq!(status, StatusCode::OK);
+    let out: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(out["response"]["allowed"], false);
+}
+
+fn needle_validate(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_needle"))
+        .arg("validate")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn cli_exit_codes_and_output() {
+    let (code, out, _) = needle_validate(
+        &["-f", "-"],
+        "apiVersion: example.com/v1\nkind: Thing\nmetadata: {name: x, namespace: demo}\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("Thing demo/x: invalid (<stdin> document 0)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  error: unrecognized type example.com/v1, Kind=Thing"),
+        "{out}"
+    );
+    let (code, out, _) = needle_validate(
+        &["-f", "-", "-o", "json"],
+        "apiVersion: example.com/v1\nkind: Thing\nmetadata: {name: x}\n",
+    );
+    assert_eq!(code, 1);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report[0]["valid"], false);
+    assert_eq!(report[0]["reason"], "unknown_type");
+    let (code, _, err) = needle_validate(&["-f", "-"], "kind: [unclosed\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("<stdin>: document 0 (starting at line 1): invalid YAML"),
+        "{err}"
+    );
+    let (code, _, err) = needle_validate(&["-f", "/nonexistent/file.yaml"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /nonexistent/file.yaml"), "{err}");
+    let (code, out, _) = needle_validate(&["-f", "-"], "# nothing here\n");
+    assert_eq!((code, out.as_str()), (0, ""));
+}
