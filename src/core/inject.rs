@@ -24,7 +24,7 @@ pub struct Snapshot {
     pub templates: Templates,
     /// `values` and `mesh` as template values, converted once.
     pub shared_context: super::render::SharedContext,
-    /// Templates of the injector config that are in Istio's Go-template format.
+    /// Templates of the injector config in Istio's Go-template format (translated, render YAML).
     pub go_templates: std::collections::BTreeSet<String>,
 }
 
@@ -37,10 +37,6 @@ pub enum InjectError {
     TemplateNotFound { name: String, known: String },
     #[error("failed to run injection template: {0}")]
     Render(#[from] RenderError),
-    #[error(
-        "template {0:?} of the injector config is an Istio Go template; needle renders only its own minijinja templates so far"
-    )]
-    GoTemplate(String),
     #[error("failed applying injection overlay: {0}")]
     Merge(String),
     #[error("failed to process pod: {0}")]
@@ -58,7 +54,6 @@ impl InjectError {
         match self {
             InjectError::InvalidAnnotations(_) => "invalid_annotations",
             InjectError::TemplateNotFound { .. } => "template_not_found",
-            InjectError::GoTemplate(_) => "go_template_unsupported",
             InjectError::Render(_) => "template_error",
             InjectError::Merge(_) => "merge_error",
             InjectError::PostProcess(_) => "post_process_error",
@@ -179,9 +174,6 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     let mut merged = original.clone();
     let mut template_pod = json!({});
     for name in select_templates(&snapshot.config, &original, req.caller) {
-        if snapshot.go_templates.contains(&name) {
-            return Err(InjectError::GoTemplate(name));
-        }
         if !snapshot.templates.has(&name) {
             let mut known = snapshot.templates.names();
             known.sort();

@@ -3,6 +3,7 @@ pub mod annotations;
 pub mod config;
 pub mod context;
 pub mod gofmt;
+pub mod gotemplate;
 pub mod inject;
 pub mod merge;
 pub mod mesh;

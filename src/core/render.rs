@@ -1,10 +1,14 @@
 //! Rendering injection templates with minijinja, with Istio's template functions.
 
 use super::gofmt;
+use super::gotemplate;
 use super::relaxed_json;
+use super::yaml;
 use minijinja::value::{Kwargs, Serde, Value as MjValue};
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehavior};
 use serde_json::Value;
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// needle's built-in templates, by the names Istio's injector config uses.
 pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
@@ -23,11 +27,17 @@ pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
 /// Template variables shared by every render of a snapshot.
 pub type SharedContext = std::collections::BTreeMap<String, MjValue>;
 
-/// The shared variables (`values`, `mesh`), converted once.
+/// The shared variables (`values`, `mesh`, and `go_values` for translated Go templates),
+/// converted once.
 pub fn shared_context(values: &Value, mesh: &Value) -> SharedContext {
     [
         ("values".to_string(), MjValue::from(Serde(values))),
         ("mesh".to_string(), MjValue::from(Serde(mesh))),
+        // Go templates see the values as Go decodes JSON: numbers are float64.
+        (
+            "go_values".to_string(),
+            MjValue::from(Serde(gotemplate::funcs::go_floats(values))),
+        ),
     ]
     .into_iter()
     .collect()
@@ -38,13 +48,25 @@ pub fn shared_context(values: &Value, mesh: &Value) -> SharedContext {
 pub enum RenderError {
     #[error("template {name}: {message}")]
     Template { name: String, message: String },
-    #[error("template {name} rendered invalid JSON: {message}")]
-    Output { name: String, message: String },
+    #[error("template {name} rendered invalid {format}: {message}")]
+    Output {
+        name: String,
+        format: &'static str,
+        message: String,
+    },
+}
+
+/// What a template renders: needle's built-ins JSON, translated Istio templates YAML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Yaml,
 }
 
 /// A compiled set of templates (compiled once per config snapshot).
 pub struct Templates {
     env: Environment<'static>,
+    yaml: Arc<BTreeSet<String>>,
 }
 
 impl std::fmt::Debug for Templates {
@@ -55,21 +77,45 @@ impl std::fmt::Debug for Templates {
 }
 
 impl Templates {
-    /// Compile the built-in templates plus any extra ones (name, minijinja text).
-    pub fn compile(extra: &[(String, String)]) -> Result<Self, RenderError> {
+    /// Compile the built-in templates plus Istio-style Go templates (name, Go template
+    /// text), which are translated to minijinja and render YAML.
+    pub fn compile(go_templates: &[(String, String)]) -> Result<Self, RenderError> {
+        let yaml: Arc<BTreeSet<String>> =
+            Arc::new(go_templates.iter().map(|(n, _)| n.clone()).collect());
         let mut env = Environment::new();
-        env.set_auto_escape_callback(|_| AutoEscape::Json);
+        let no_escape = Arc::clone(&yaml);
+        env.set_auto_escape_callback(move |name| {
+            if no_escape.contains(name) {
+                AutoEscape::None
+            } else {
+                AutoEscape::Json
+            }
+        });
         env.set_undefined_behavior(UndefinedBehavior::Chainable);
         register_functions(&mut env);
+        gotemplate::register(&mut env);
         for (name, text) in BUILTIN_TEMPLATES {
             env.add_template(name, text)
                 .map_err(|e| template_error(name, &e))?;
         }
-        for (name, text) in extra {
-            env.add_template_owned(name.clone(), text.clone())
+        for (name, text) in go_templates {
+            let source = gotemplate::translate(text).map_err(|e| RenderError::Template {
+                name: name.clone(),
+                message: format!("cannot translate the Go template: {e}"),
+            })?;
+            env.add_template_owned(name.clone(), source)
                 .map_err(|e| template_error(name, &e))?;
         }
-        Ok(Self { env })
+        Ok(Self { env, yaml })
+    }
+
+    /// The output format of a template.
+    pub fn format(&self, name: &str) -> Format {
+        if self.yaml.contains(name) {
+            Format::Yaml
+        } else {
+            Format::Json
+        }
     }
 
     pub fn has(&self, name: &str) -> bool {
@@ -107,10 +153,22 @@ impl Templates {
         vars.insert("annotations".into(), annotations.unwrap_or_default());
         let ctx = MjValue::from(vars);
         let text = tmpl.render(ctx).map_err(|e| template_error(name, &e))?;
-        relaxed_json::parse(&text).map_err(|e| RenderError::Output {
-            name: name.to_string(),
-            message: e.to_string(),
-        })
+        match self.format(name) {
+            Format::Json => relaxed_json::parse(&text).map_err(|e| RenderError::Output {
+                name: name.to_string(),
+                format: "JSON",
+                message: e.to_string(),
+            }),
+            Format::Yaml => match yaml::parse_one(&text) {
+                Ok(Value::Null) => Ok(Value::Object(Default::default())),
+                Ok(v) => Ok(v),
+                Err(message) => Err(RenderError::Output {
+                    name: name.to_string(),
+                    format: "YAML",
+                    message,
+                }),
+            },
+        }
     }
 }
 
@@ -308,7 +366,7 @@ fn omit_nil_changed(v: &Value) -> (Value, bool) {
 }
 
 /// Sprig `trunc`: the first n bytes (Go slices strings by byte).
-fn go_trunc(s: &str, n: usize) -> String {
+pub(crate) fn go_trunc(s: &str, n: usize) -> String {
     if s.len() <= n {
         return s.to_string();
     }

@@ -32,8 +32,8 @@ pub struct Sources<'a> {
 }
 
 /// Parse and compile everything once. Templates named in the config that needle has built in
-/// use needle's version; other config templates are Istio Go templates, which needle cannot
-/// render yet: they are kept by name so a pod asking for one gets a clear denial.
+/// use needle's version; other config templates are Istio Go templates, translated to
+/// minijinja here (a template that cannot be translated fails the config load).
 pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let config = match &sources.config {
         Some(s) => InjectorConfig::parse(s.name, s.text)?,
@@ -48,14 +48,19 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         None => config::parse_mesh("embedded mesh config", DEFAULT_MESH)?,
     };
     let builtin: BTreeSet<&str> = BUILTIN_TEMPLATES.iter().map(|(n, _)| *n).collect();
-    let go_templates = config
+    let go_sources: Vec<(String, String)> = config
         .templates
-        .keys()
-        .filter(|n| !builtin.contains(n.as_str()))
-        .cloned()
+        .iter()
+        .filter(|(n, _)| !builtin.contains(n.as_str()))
+        .map(|(n, t)| (n.clone(), t.clone()))
         .collect();
-    let templates =
-        Templates::compile(&[]).map_err(|e| ConfigError::new("templates", e.to_string()))?;
+    let go_templates = go_sources.iter().map(|(n, _)| n.clone()).collect();
+    let config_name = sources
+        .config
+        .as_ref()
+        .map_or("embedded config", |s| s.name);
+    let templates = Templates::compile(&go_sources)
+        .map_err(|e| ConfigError::new(config_name, e.to_string()))?;
     let shared_context = super::render::shared_context(&values, &mesh);
     Ok(Snapshot {
         config,
@@ -80,5 +85,46 @@ mod tests {
         assert_eq!(s.config.default_templates, ["sidecar"]);
         assert_eq!(s.values["global"]["proxy"]["statusPort"], 15020);
         assert_eq!(s.mesh["trustDomain"], "cluster.local");
+    }
+
+    fn with_config(text: &str) -> Result<super::Snapshot, super::ConfigError> {
+        super::build(super::Sources {
+            config: Some(super::Source {
+                name: "inject.yaml",
+                text,
+            }),
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn go_templates_are_translated_and_render_yaml() {
+        let s = with_config(
+            "templates:\n  custom: |\n    metadata:\n      labels:\n        sa: {{ .Spec.ServiceAccountName | quote }}\n        rev: {{ .Revision | default \"default\" }}\n",
+        )
+        .unwrap();
+        assert!(s.go_templates.contains("custom"));
+        let pod =
+            serde_json::json!({"metadata": {"name": "p"}, "spec": {"serviceAccountName": "sa1"}});
+        let ctx = serde_json::json!({"revision": ""});
+        let out = s
+            .templates
+            .render("custom", &s.shared_context, &pod, &ctx)
+            .unwrap();
+        assert_eq!(
+            out,
+            serde_json::json!({"metadata": {"labels": {"sa": "sa1", "rev": "default"}}})
+        );
+    }
+
+    #[test]
+    fn untranslatable_go_template_fails_the_config_load() {
+        let err = with_config("templates:\n  custom: |\n    a: 1\n    b: {{ nope .X }}\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("inject.yaml"), "{err}");
+        assert!(err.contains("template custom"), "{err}");
+        assert!(err.contains("line 2, column 4"), "{err}");
+        assert!(err.contains("\"nope\" not defined"), "{err}");
     }
 }

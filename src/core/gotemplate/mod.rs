@@ -1,0 +1,73 @@
+//! Istio-style injection templates (Go text/template + Sprig, producing YAML), translated to
+//! minijinja so that users' own templates from the injector config render next to needle's
+//! built-in ones.
+//!
+//! The translation ([`translate`]) parses the Go template (`lexer`, `parser`) and writes an
+//! equivalent minijinja template (`emit`) calling the `gt_*` functions of `funcs`, which
+//! follow Go's semantics; the renderer parses the output as YAML.
+//!
+//! Supported:
+//! - text and actions with `{{-`/`-}}` trimming; comments `{{/* */}}`;
+//! - the template data: `.ObjectMeta` (the pod's metadata), `.Spec`, `.Values`,
+//!   `.MeshConfig`, `.ProxyConfig`, `.Revision`, `.ProxyImage`, `.ProxyInitImage`,
+//!   `.NativeSidecars`, `.ProxyUID`, `.ProxyGID`, `.DeploymentMeta`, `.TypeMeta`,
+//!   `.InboundTrafficPolicyMode`, `.CompliancePolicy`. A field is looked up as written (map
+//!   keys), then by its Go struct field's JSON name (`.Spec.ServiceAccountName` →
+//!   `serviceAccountName`, `APIVersion` → `apiVersion`); `.String` and `.GetX` protobuf
+//!   methods read the value / field `x`;
+//! - variables (`$x := ...`, `$x = ...` also from inside `range`/`if`, `$`), `if`/`else if`/
+//!   `else`, `range` (lists, maps in sorted key order, integers; `$i, $v :=`, `$v :=`, plain;
+//!   `else`), `with` (and `else`), `define`/`template`/`block`, pipelines and parenthesised
+//!   calls with fields on their result;
+//! - the functions in [`funcs::FUNCTIONS`]: Go's builtins (`and`/`or` return an operand,
+//!   `eq` with several operands), Sprig's (`default`, `quote`, `list`, `append`, `join`,
+//!   `trunc`, `trimAll`, `nindent`, ...) and Istio's (`annotation`, `isset`, `indent` that
+//!   leaves the first line alone, `toYaml` with sorted keys, `omitNil`, `structToJSON`, ...),
+//!   plus common Sprig helpers for users' templates (`coalesce`, `ternary`, `keys`, `add`,
+//!   `regexReplaceAll`, `b64enc`, `required`, ...);
+//! - Go printing: a missing key prints `<no value>`, nil `<nil>`, numbers from values as
+//!   float64 (`1e+06`), maps as `map[k:v]`.
+//!
+//! Not supported (config-load error naming the template and position): `break`/`continue`,
+//! `else with`, calling methods with arguments, functions outside the list (Go's `call`,
+//! `slice`, `html`, `js`, `urlquery`, most of Sprig), `define` inside a block, a variable
+//! declared in an `else if` condition. Values from `.Values` are float64 as in Go (they
+//! print as `%v` does, `1e+06`); numbers of the pod, mesh and proxy config are integers. Differences kept on purpose: operations Go rejects at render time (a field of a
+//! missing value, comparing values of different types, `len` of nothing) are lenient here;
+//! a field missing from a protobuf/Kubernetes struct prints `<no value>` rather than its
+//! zero value; `index` of a missing key gives "" for maps of strings and nil otherwise.
+
+mod emit;
+pub mod funcs;
+mod lexer;
+mod library;
+mod parser;
+mod yaml;
+
+pub use funcs::register;
+pub use lexer::Pos;
+
+/// A template that cannot be translated, with the position of the offending action.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{pos}: {message}")]
+pub struct TranslateError {
+    pub pos: Pos,
+    pub message: String,
+}
+
+impl TranslateError {
+    pub fn new(pos: Pos, message: impl Into<String>) -> Self {
+        Self {
+            pos,
+            message: message.into(),
+        }
+    }
+}
+
+/// Translate a Go template into minijinja source.
+pub fn translate(text: &str) -> Result<String, TranslateError> {
+    emit::emit(&parser::parse(text)?)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,347 @@
+//! Go-template snippets and what they render to, as Go's text/template + Sprig would.
+
+use super::translate;
+use minijinja::Environment;
+use minijinja::value::Value as MjValue;
+use serde_json::{Value, json};
+
+fn data() -> Value {
+    json!({
+        "pod": {
+            "metadata": {"name": "p", "annotations": {"a/b": "x", "empty": ""}, "labels": {"app": "hello"}},
+            "spec": {"serviceAccountName": "sa", "containers": [
+                {"name": "app", "ports": [{"containerPort": 80}, {"containerPort": 53, "protocol": "UDP"}]},
+                {"name": "istio-proxy"}]}
+        },
+        "go_values": {"global": {"proxy": {"statusPort": 15020.0, "big": 1000000.0, "flag": true,
+            "resources": {"requests": {"cpu": "100m", "memory": null}}},
+            "list": ["a", "b"], "map": {"z": 1, "a": 2}, "hub": "docker.io/istio", "empty": ""}},
+        "mesh": {"trustDomain": "cluster.local"},
+        "proxy_config": {"interceptionMode": "REDIRECT", "proxyMetadata": {"K": "V"},
+            "tracing": {"tlsSettings": {"caCertificates": "/etc/certs/ca.pem"}}},
+        "revision": "",
+        "proxy_image": "docker.io/istio/proxyv2:1",
+        "proxy_init_image": "docker.io/istio/proxyv2:1",
+        "native_sidecars": true,
+        "proxy_uid": 1337,
+        "proxy_gid": 1337,
+        "deployment": {"name": "hello", "namespace": "ns"},
+        "owner": {"kind": "Deployment", "apiVersion": "apps/v1"},
+        "inbound_traffic_policy_mode": "",
+        "compliance_policy": "",
+    })
+}
+
+fn render(src: &str) -> String {
+    let translated = translate(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+    let mut env = Environment::new();
+    env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+    env.set_undefined_behavior(minijinja::UndefinedBehavior::Chainable);
+    super::register(&mut env);
+    env.add_template_owned("t", translated.clone())
+        .unwrap_or_else(|e| panic!("{translated}: {e}"));
+    env.get_template("t")
+        .unwrap()
+        .render(MjValue::from(minijinja::value::Serde(data())))
+        .unwrap_or_else(|e| panic!("{translated}: {e:#}"))
+}
+
+#[track_caller]
+fn check(src: &str, want: &str) {
+    assert_eq!(render(src), want, "template: {src}");
+}
+
+#[test]
+fn fields_map_to_needle_context() {
+    check(
+        "{{ .ObjectMeta.Name }}/{{ .Spec.ServiceAccountName }}",
+        "p/sa",
+    );
+    check(
+        "{{ .DeploymentMeta.Name }}.{{ .DeploymentMeta.Namespace }}",
+        "hello.ns",
+    );
+    check(
+        "{{ .TypeMeta.Kind }} {{ .TypeMeta.APIVersion }}",
+        "Deployment apps/v1",
+    );
+    check(
+        "{{ .MeshConfig.TrustDomain }} {{ .ProxyUID }}",
+        "cluster.local 1337",
+    );
+    check("{{ .ProxyConfig.InterceptionMode.String }}", "REDIRECT");
+    check(
+        "{{ .ProxyConfig.GetTracing.GetTlsSettings.GetCaCertificates }}",
+        "/etc/certs/ca.pem",
+    );
+    check("{{ .Values.global.hub }}", "docker.io/istio");
+}
+
+#[test]
+fn go_printing() {
+    check("{{ .Values.global.missing }}", "<no value>");
+    check("{{ .Values.global.proxy.statusPort }}", "15020");
+    check("{{ .Values.global.proxy.big }}", "1e+06");
+    check(
+        "{{ .Values.global.proxy.resources.requests.memory }}",
+        "<nil>",
+    );
+    check("{{ .Values.global.map }}", "map[a:2 z:1]");
+    check("{{ .Values.global.list }}", "[a b]");
+    check("{{ .NativeSidecars }}", "true");
+    check("{{ .ProxyUID }}", "1337");
+    check(
+        "{{ printf \"%d|%v\" .Values.global.proxy.statusPort .ProxyGID }}",
+        "%!d(float64=15020)|1337",
+    );
+    check(
+        "{{ structToJSON .Values.global.proxy.statusPort }}",
+        "15020",
+    );
+}
+
+#[test]
+fn trimming_and_comments() {
+    check("a  {{- 1 -}}  \n b", "a1b");
+    check("a {{/* note */}}b", "a b");
+    check("a\n{{- /* note */ -}}\nb", "ab");
+    check("x {{\"{{\"}} y", "x {{ y");
+    check("{% raw %}{{ 1 }}", "{% raw %}1");
+    check("x {% endraw %} {# y {{ 1 }}", "x {% endraw %} {# y 1");
+}
+
+#[test]
+fn variables_and_scopes() {
+    check("{{ $x := 1 }}{{ $x }}", "1");
+    check(
+        "{{ $c := list }}{{ range .Spec.Containers }}{{ if ne .Name \"istio-proxy\" }}{{ $c = append $c .Name }}{{ end }}{{ end }}{{ join \",\" $c }}",
+        "app",
+    );
+    check(
+        "{{ $x := \"outer\" }}{{ range .Values.global.list }}{{ $x := . }}{{ end }}{{ $x }}",
+        "outer",
+    );
+    check(
+        "{{ range .Spec.Containers }}{{ $.ObjectMeta.Name }}{{ end }}",
+        "pp",
+    );
+}
+
+#[test]
+fn control_flow() {
+    check(
+        "{{ if .Values.global.empty }}a{{ else if .Values.global.hub }}b{{ else }}c{{ end }}",
+        "b",
+    );
+    check("{{ if not .Values.global.missing }}yes{{ end }}", "yes");
+    check(
+        "{{ with .Values.global.proxy }}{{ .statusPort }}{{ end }}",
+        "15020",
+    );
+    check(
+        "{{ with .Values.global.empty }}x{{ else }}none{{ end }}",
+        "none",
+    );
+    check(
+        "{{ range $i, $v := .Values.global.list }}{{ $i }}={{ $v }};{{ end }}",
+        "0=a;1=b;",
+    );
+    check(
+        "{{ range $k, $v := .Values.global.map }}{{ $k }}={{ $v }};{{ end }}",
+        "a=2;z=1;",
+    );
+    check(
+        "{{ range .Values.global.missing }}x{{ else }}empty{{ end }}",
+        "empty",
+    );
+    check(
+        "{{ range $v := .Values.global.list }}{{ $v }}{{ end }}",
+        "ab",
+    );
+    check(
+        "{{ define \"x\" }}[{{ .Name }}]{{ end }}{{ range .Spec.Containers }}{{ template \"x\" . }}{{ end }}",
+        "[app][istio-proxy]",
+    );
+}
+
+#[test]
+fn functions() {
+    check(
+        "{{ .Values.global.missing | default \"d\" | quote }}",
+        "\"d\"",
+    );
+    check("{{ \"a\\\"b\" | quote }}", "\"a\\\"b\"");
+    check("{{ index .ObjectMeta.Annotations \"a/b\" }}", "x");
+    check("{{ index .ObjectMeta.Annotations \"nope\" }}|", "|");
+    check("{{ index .Values.global.list 1 }}", "b");
+    check(
+        "{{ annotation .ObjectMeta \"a/b\" \"d\" }} {{ annotation .ObjectMeta \"c\" .Values.global.proxy.statusPort }}",
+        "x 15020",
+    );
+    check(
+        "{{ isset .ObjectMeta.Annotations \"empty\" }} {{ isset .ObjectMeta.Annotations \"zz\" }}",
+        "true false",
+    );
+    check(
+        "{{ and 1 0 2 }} {{ or 0 \"\" \"x\" }} {{ or 0 \"\" }}|",
+        "0 x |",
+    );
+    check(
+        "{{ eq .Values.global.proxy.statusPort 15020 }} {{ eq \"a\" \"b\" \"a\" }} {{ ge 3 2 }}",
+        "true true true",
+    );
+    check(
+        "{{ printf \"%s-%d-%v-%q-%t\" \"a\" 3 1.5 \"q\" true }}",
+        "a-3-1.5-\"q\"-true",
+    );
+    check(
+        "{{ \"abcdef-\" | trunc 4 }} {{ \"-a-\" | trimAll \"-\" }}",
+        "abcd a",
+    );
+    check(
+        "{{ \"a\\nb\" | indent 2 }}|{{ \"a\\nb\" | nindent 2 }}",
+        "a\n  b|\n  a\n  b",
+    );
+    check(
+        "{{ toYaml .Values.global.proxy.resources }}",
+        "requests:\n  cpu: 100m\n  memory: null\n",
+    );
+    check(
+        "{{ toYaml (omitNil .Values.global.proxy.resources) }}",
+        "requests:\n  cpu: 100m\n",
+    );
+    check("{{ toYaml .Values.global.list }}", "- a\n- b\n");
+    check("{{ len .Values.global.list }} {{ len \"abc\" }}", "2 3");
+    check("{{ valueOrDefault .Values.global.empty \"v\" }}", "v");
+    check(
+        "{{ contains \"b\" \"abc\" }} {{ toLower \"AB\" }} {{ directory \"/a/b.pem\" }}",
+        "true ab /a/",
+    );
+    check("{{ (fromJSON \"{\\\"a\\\": [1]}\").a }}", "[1]");
+    check(
+        "{{ structToJSON .ProxyConfig.ProxyMetadata }} {{ toJSON .Values.global.missing }}",
+        "{\"K\":\"V\"} {}",
+    );
+    check(
+        "{{ excludeInboundPort .Values.global.proxy.statusPort \"80\" }}",
+        "80,15020",
+    );
+    check(
+        "{{ toJsonMap (strdict \"b\" \"1\" \"a\" \"2\") (omit (strdict \"c\" \"3\" \"d\" \"4\") \"d\") }}",
+        "{\"a\":\"2\",\"b\":\"1\",\"c\":\"3\"}",
+    );
+    check("{{ applicationPorts .Spec.Containers }}", "80");
+}
+
+#[test]
+fn missing_struct_fields_compare_as_zero_values() {
+    check("{{ if eq .Spec.NodeName \"\" }}none{{ end }}", "none");
+    check("{{ if eq .Spec.Priority 0 }}zero{{ end }}", "zero");
+    check(
+        "{{ if eq .Spec.NodeName \"n\" }}n{{ else }}other{{ end }}",
+        "other",
+    );
+}
+
+#[test]
+fn to_yaml_quotes_what_would_change_type() {
+    check(
+        "{{ toYaml (dict \"a\" \"true\" \"b\" \"80\" \"c\" \"x: y\" \"d\" \"\" \"e\" (list (dict \"k\" 1 \"j\" 2))) }}",
+        "a: \"true\"\nb: \"80\"\nc: \"x: y\"\nd: \"\"\ne:\n- j: 2\n  k: 1\n",
+    );
+}
+
+#[test]
+fn parenthesised_calls_and_chained_pipelines() {
+    check("{{ (index .Spec.Containers 0).Name }}", "app");
+    check(
+        "{{ index .ObjectMeta.Labels \"nope\" | default (index .ObjectMeta.Labels \"app\") | trunc 3 | quote }}",
+        "\"hel\"",
+    );
+    check(
+        "{{ $n := len .Spec.Containers }}{{ if ge $n 2 }}many{{ end }}",
+        "many",
+    );
+}
+
+#[test]
+fn templates_call_templates_defined_later() {
+    check(
+        "{{ define \"a\" }}<{{ template \"b\" .Name }}>{{ end }}{{ define \"b\" }}{{ . }}{{ end }}{{ template \"a\" (index .Spec.Containers 0) }}",
+        "<app>",
+    );
+    check("{{ block \"c\" .ObjectMeta }}{{ .Name }}{{ end }}!", "p!");
+}
+
+#[test]
+fn and_or_short_circuit() {
+    check(
+        "{{ if and (gt (len .Values.global.empty) 0) (index .Values.global.empty 5) }}x{{ else }}guarded{{ end }}",
+        "guarded",
+    );
+    check(
+        "{{ or .Values.global.hub (index .Values.global.list 9) }}",
+        "docker.io/istio",
+    );
+    check("{{ .Values.global.missing | or \"piped\" }}", "piped");
+}
+
+#[test]
+fn more_sprig() {
+    check(
+        "{{ coalesce .Values.global.empty .Values.global.hub }}",
+        "docker.io/istio",
+    );
+    check(
+        "{{ ternary \"y\" \"n\" .Values.global.proxy.flag }} {{ first .Values.global.list }}{{ last .Values.global.list }}",
+        "y ab",
+    );
+    check(
+        "{{ keys .Values.global.map | join \",\" }} {{ has \"b\" .Values.global.list }}",
+        "a,z true",
+    );
+    check(
+        "{{ add 1 2 3 }} {{ sub 5 .Values.global.map.z }} {{ div 7 2 }} {{ mod 7 2 }}",
+        "6 4 3 1",
+    );
+    check(
+        "{{ \"a.b.c\" | splitList \".\" | join \"/\" }} {{ b64enc \"hi\" }}",
+        "a/b/c aGk=",
+    );
+    check(
+        "{{ regexReplaceAll \"[0-9]+\" \"v12x3\" \"#\" }} {{ toJson .Values.global.map }}",
+        "v#x# {\"a\":2,\"z\":1}",
+    );
+}
+
+#[test]
+fn untranslatable_templates_are_errors_with_positions() {
+    for (src, want) in [
+        (
+            "a\n  {{ nosuch 1 }}",
+            "line 2, column 3: function \"nosuch\" not defined",
+        ),
+        ("{{ if 1 }}", "block is never closed"),
+        ("{{ end }}", "unexpected {{end}}"),
+        ("{{ $y }}", "undefined variable \"$y\""),
+        ("{{ .a", "unclosed action"),
+        ("{{ range . }}{{ break }}{{ end }}", "not supported"),
+        ("{{ template \"nope\" }}", "no such template"),
+    ] {
+        let err = translate(src).expect_err(src).to_string();
+        assert!(err.contains(want), "{src}: {err}");
+    }
+}
+
+#[test]
+fn every_prefix_translates_or_errors_and_output_compiles() {
+    let src = "a {{- $x := list -}}\n{{ range $i, $c := .Spec.Containers }}{{ if eq $c.Name \"x\" }}{{ $x = append $x (index $c.Ports 0).ContainerPort }}{{ else if $c.Image }}{{ with $c.Env }}{{ .Name | quote }}{{ end }}{{ end }}{{ end }}\n{{/* c */}}{{ define \"d\" }}{{ printf \"%s\" `r` }}{{ end }}{{ template \"d\" . }}{{ \"}}\" }} 'q' -1.5e3 0x1F";
+    let mut env = Environment::new();
+    super::register(&mut env);
+    for (end, _) in src.char_indices() {
+        if let Ok(out) = translate(&src[..end]) {
+            env.add_template_owned(format!("t{end}"), out.clone())
+                .unwrap_or_else(|e| panic!("{:?} -> {out}: {e}", &src[..end]));
+        }
+    }
+}
