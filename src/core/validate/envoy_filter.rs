@@ -1,1 +1,604 @@
-//! Validation of EnvoyFilter: not implemented yet.
+//! EnvoyFilter (networking.istio.io): `ValidateEnvoyFilter`.
+//!
+//! Istio decodes each patch value into the Envoy xDS message its `applyTo` names; needle has no
+//! Envoy protos, so it checks only what it can see in the JSON: the value's `name` must be a
+//! string, `typed_config` type URLs must not be v2 ones, and filters should carry a
+//! `typed_config` (a warning, as in Istio).
+
+// The structs mirror the proto messages; not every field is looked at.
+#![allow(dead_code)]
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::common::Report;
+use super::service_entry::{WorkloadSelector, validate_alpha_workload_selector};
+use super::{Meta, decode};
+
+/// Longer `proxyVersion` patterns are not compiled (Istio ignores them, with a warning).
+const MAX_PROXY_VERSION_LEN: usize = 1024;
+const HTTP_CONNECTION_MANAGER: &str = "envoy.filters.network.http_connection_manager";
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct EnvoyFilter {
+    workload_selector: Option<WorkloadSelector>,
+    #[serde(default)]
+    target_refs: Vec<PolicyTargetReference>,
+    #[serde(default)]
+    config_patches: Vec<ConfigPatch>,
+    #[serde(default)]
+    priority: i32,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PolicyTargetReference {
+    #[serde(default)]
+    group: String,
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    namespace: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ConfigPatch {
+    #[serde(default)]
+    apply_to: ApplyTo,
+    r#match: Option<ObjectMatch>,
+    patch: Option<Patch>,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+enum ApplyTo {
+    #[default]
+    INVALID,
+    LISTENER,
+    FILTER_CHAIN,
+    NETWORK_FILTER,
+    HTTP_FILTER,
+    ROUTE_CONFIGURATION,
+    VIRTUAL_HOST,
+    HTTP_ROUTE,
+    CLUSTER,
+    EXTENSION_CONFIG,
+    BOOTSTRAP,
+    LISTENER_FILTER,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+enum PatchContext {
+    #[default]
+    ANY,
+    SIDECAR_INBOUND,
+    SIDECAR_OUTBOUND,
+    GATEWAY,
+    WAYPOINT,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ObjectMatch {
+    #[serde(default)]
+    context: PatchContext,
+    proxy: Option<ProxyMatch>,
+    listener: Option<ListenerMatch>,
+    route_configuration: Option<RouteConfigurationMatch>,
+    cluster: Option<ClusterMatch>,
+    waypoint: Option<WaypointMatch>,
+}
+
+impl ObjectMatch {
+    /// How many members of the `objectTypes` oneof are set.
+    fn object_types(&self) -> usize {
+        [
+            self.listener.is_some(),
+            self.route_configuration.is_some(),
+            self.cluster.is_some(),
+            self.waypoint.is_some(),
+        ]
+        .into_iter()
+        .filter(|s| *s)
+        .count()
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ProxyMatch {
+    #[serde(default)]
+    proxy_version: String,
+    #[serde(default)]
+    metadata: std::collections::BTreeMap<String, String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ListenerMatch {
+    #[serde(default)]
+    port_number: u32,
+    #[serde(default)]
+    port_name: String,
+    filter_chain: Option<FilterChainMatch>,
+    #[serde(default)]
+    listener_filter: String,
+    #[serde(default)]
+    name: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct FilterChainMatch {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    sni: String,
+    #[serde(default)]
+    transport_protocol: String,
+    #[serde(default)]
+    application_protocols: String,
+    filter: Option<FilterMatch>,
+    #[serde(default)]
+    destination_port: u32,
+    #[serde(default)]
+    transport_socket: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct FilterMatch {
+    #[serde(default)]
+    name: String,
+    sub_filter: Option<NameMatch>,
+}
+
+/// Messages with only a `name` (sub filter, waypoint route matches).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct NameMatch {
+    #[serde(default)]
+    name: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct RouteConfigurationMatch {
+    #[serde(default)]
+    port_number: u32,
+    #[serde(default)]
+    port_name: String,
+    #[serde(default)]
+    gateway: String,
+    vhost: Option<VirtualHostMatch>,
+    #[serde(default)]
+    name: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct VirtualHostMatch {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    domain_name: String,
+    route: Option<RouteMatch>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct RouteMatch {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    action: RouteAction,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+enum RouteAction {
+    #[default]
+    ANY,
+    ROUTE,
+    REDIRECT,
+    DIRECT_RESPONSE,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ClusterMatch {
+    #[serde(default)]
+    port_number: u32,
+    #[serde(default)]
+    service: String,
+    #[serde(default)]
+    subset: String,
+    #[serde(default)]
+    name: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct WaypointMatch {
+    #[serde(default)]
+    port_number: u32,
+    route: Option<NameMatch>,
+    filter: Option<FilterMatch>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Patch {
+    #[serde(default)]
+    operation: Operation,
+    /// `google.protobuf.Struct`: a JSON object.
+    value: Option<Map<String, Value>>,
+    #[serde(default)]
+    filter_class: FilterClass,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+enum Operation {
+    #[default]
+    INVALID,
+    MERGE,
+    ADD,
+    REMOVE,
+    INSERT_BEFORE,
+    INSERT_AFTER,
+    INSERT_FIRST,
+    REPLACE,
+    MERGE_AND_REPLACE_LIST,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(clippy::upper_case_acronyms)]
+enum FilterClass {
+    #[default]
+    UNSPECIFIED,
+    AUTHN,
+    AUTHZ,
+    STATS,
+}
+
+pub fn validate(_meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+    let ef: EnvoyFilter = decode(spec)?;
+    for p in &ef.config_patches {
+        if p.r#match.as_ref().is_some_and(|m| m.object_types() > 1) {
+            return Err("EnvoyConfigObjectMatch: more than one of listener, routeConfiguration, cluster, waypoint set (oneof objectTypes)".into());
+        }
+    }
+    let mut r = Report::default();
+    r.warning("EnvoyFilter exposes internal implementation details that may change at any time. Prefer other APIs if possible, and exercise extreme caution, especially around upgrades.");
+    match validate_alpha_workload_selector(ef.workload_selector.as_ref()) {
+        Err(errors) => {
+            report.errors.extend(errors);
+            return Ok(());
+        }
+        Ok(Some(w)) => r.warning(format!(
+            "Envoy filter: {w}, will be applied to all services in namespace"
+        )),
+        Ok(None) => {}
+    }
+    for cp in &ef.config_patches {
+        check_patch(cp, &mut r);
+    }
+    report.errors.extend(r.errors);
+    report.warnings.extend(r.warnings);
+    Ok(())
+}
+
+fn check_patch(cp: &ConfigPatch, r: &mut Report) {
+    let m = cp.r#match.as_ref();
+    if m.is_some_and(|m| m.context == PatchContext::WAYPOINT) {
+        return;
+    }
+    if cp.apply_to == ApplyTo::INVALID {
+        return r.error("Envoy filter: missing applyTo");
+    }
+    let Some(patch) = &cp.patch else {
+        return r.error("Envoy filter: missing patch");
+    };
+    if patch.operation == Operation::INVALID {
+        return r.error("Envoy filter: missing patch operation");
+    }
+    if patch.operation != Operation::REMOVE && patch.value.is_none() {
+        return r.error("Envoy filter: missing patch value for non-remove operation");
+    }
+    if let Some(version) = m.and_then(|m| m.proxy.as_ref()).map(|p| &p.proxy_version)
+        && !version.is_empty()
+    {
+        if version.len() > MAX_PROXY_VERSION_LEN {
+            r.warning(format!("Envoy filter: proxyVersion match exceeds {MAX_PROXY_VERSION_LEN} characters and will be ignored"));
+        } else if let Err(e) = go_regexp_compile(version) {
+            return r.error(format!(
+                "Envoy filter: invalid regex for proxy version, [{e}]"
+            ));
+        }
+    }
+    if let Some(m) = m.filter(|m| m.object_types() > 0)
+        && !check_match_kind(cp.apply_to, m, r)
+    {
+        return;
+    }
+    if let Some(value) = &patch.value {
+        check_patch_value(cp.apply_to, value, r);
+    }
+}
+
+/// The match must name the class of object `applyTo` patches; `false` stops this patch.
+fn check_match_kind(apply_to: ApplyTo, m: &ObjectMatch, r: &mut Report) -> bool {
+    use ApplyTo::*;
+    match apply_to {
+        LISTENER | FILTER_CHAIN | NETWORK_FILTER | HTTP_FILTER => {
+            let Some(listener) = &m.listener else {
+                r.error("Envoy filter: applyTo for listener class objects cannot have non listener match");
+                return false;
+            };
+            let Some(filter) = listener
+                .filter_chain
+                .as_ref()
+                .and_then(|f| f.filter.as_ref())
+            else {
+                return true;
+            };
+            if matches!(apply_to, LISTENER | FILTER_CHAIN) {
+                r.warning(format!(
+                    "Envoy filter: filter match has no effect when used with {apply_to:?}"
+                ));
+            }
+            if filter.name.is_empty() {
+                r.error("Envoy filter: filter match has no name to match on");
+                return false;
+            }
+            if let Some(sub) = &filter.sub_filter {
+                if apply_to != HTTP_FILTER {
+                    r.error(
+                        "Envoy filter: subfilter match can be used with applyTo HTTP_FILTER only",
+                    );
+                    return false;
+                }
+                if filter.name != HTTP_CONNECTION_MANAGER
+                    && filter.name != "envoy.http_connection_manager"
+                {
+                    r.error(format!(
+                        "Envoy filter: subfilter match requires filter match with {HTTP_CONNECTION_MANAGER}"
+                    ));
+                    return false;
+                }
+                if sub.name.is_empty() {
+                    r.error("Envoy filter: subfilter match has no name to match on");
+                    return false;
+                }
+            }
+            warn_deprecated_filter_name(&filter.name, r);
+            if let Some(sub) = &filter.sub_filter {
+                warn_deprecated_filter_name(&sub.name, r);
+            }
+        }
+        ROUTE_CONFIGURATION | VIRTUAL_HOST | HTTP_ROUTE if m.route_configuration.is_none() => {
+            r.error("Envoy filter: applyTo for http route class objects cannot have non route configuration match");
+        }
+        CLUSTER if m.cluster.is_none() => {
+            r.error(
+                "Envoy filter: applyTo for cluster class objects cannot have non cluster match",
+            );
+        }
+        _ => {}
+    }
+    true
+}
+
+/// Deprecated filter names and the canonical names that replace them.
+const DEPRECATED_FILTER_NAMES: &[(&str, &str)] = &[
+    ("envoy.buffer", "envoy.filters.http.buffer"),
+    ("envoy.cors", "envoy.filters.http.cors"),
+    ("envoy.csrf", "envoy.filters.http.csrf"),
+    ("envoy.http_dynamo_filter", "envoy.filters.http.dynamo"),
+    ("envoy.ext_authz", "envoy.filters.http.ext_authz"),
+    ("envoy.fault", "envoy.filters.http.fault"),
+    (
+        "envoy.grpc_http1_bridge",
+        "envoy.filters.http.grpc_http1_bridge",
+    ),
+    (
+        "envoy.grpc_json_transcoder",
+        "envoy.filters.http.grpc_json_transcoder",
+    ),
+    ("envoy.grpc_web", "envoy.filters.http.grpc_web"),
+    ("envoy.gzip", "envoy.filters.http.gzip"),
+    ("envoy.health_check", "envoy.filters.http.health_check"),
+    ("envoy.ip_tagging", "envoy.filters.http.ip_tagging"),
+    ("envoy.lua", "envoy.filters.http.lua"),
+    ("envoy.rate_limit", "envoy.filters.http.ratelimit"),
+    ("envoy.router", "envoy.filters.http.router"),
+    ("envoy.squash", "envoy.filters.http.squash"),
+    (
+        "envoy.listener.http_inspector",
+        "envoy.filters.listener.http_inspector",
+    ),
+    (
+        "envoy.listener.original_dst",
+        "envoy.filters.listener.original_dst",
+    ),
+    (
+        "envoy.listener.original_src",
+        "envoy.filters.listener.original_src",
+    ),
+    (
+        "envoy.listener.proxy_protocol",
+        "envoy.filters.listener.proxy_protocol",
+    ),
+    (
+        "envoy.listener.tls_inspector",
+        "envoy.filters.listener.tls_inspector",
+    ),
+    (
+        "envoy.client_ssl_auth",
+        "envoy.filters.network.client_ssl_auth",
+    ),
+    ("envoy.http_connection_manager", HTTP_CONNECTION_MANAGER),
+    ("envoy.mongo_proxy", "envoy.filters.network.mongo_proxy"),
+    ("envoy.ratelimit", "envoy.filters.network.ratelimit"),
+    ("envoy.redis_proxy", "envoy.filters.network.redis_proxy"),
+    ("envoy.tcp_proxy", "envoy.filters.network.tcp_proxy"),
+];
+
+fn warn_deprecated_filter_name(name: &str, r: &mut Report) {
+    if let Some((_, new)) = DEPRECATED_FILTER_NAMES.iter().find(|(old, _)| *old == name) {
+        r.warning(format!(
+            "using deprecated filter name {name:?}; use {new:?} instead"
+        ));
+    }
+}
+
+fn get<'a>(obj: &'a Map<String, Value>, snake: &str, camel: &str) -> Option<&'a Value> {
+    obj.get(snake).or_else(|| obj.get(camel))
+}
+
+/// What needle can check of the xDS object the value decodes into.
+fn check_patch_value(apply_to: ApplyTo, value: &Map<String, Value>, r: &mut Report) {
+    if apply_to != ApplyTo::BOOTSTRAP
+        && let Some(name) = value.get("name")
+        && !name.is_string()
+        && !name.is_null()
+    {
+        let kind = match name {
+            Value::Bool(_) => "bool",
+            Value::Number(_) => "number",
+            Value::Array(_) => "array",
+            _ => "object",
+        };
+        return r.error(format!(
+            "Envoy filter: json: cannot unmarshal {kind} into Go value of type string"
+        ));
+    }
+    // A top-level typed_config only exists on filter-like objects; elsewhere Istio drops it
+    // as an unknown field before resolving its type.
+    let filter_like = matches!(
+        apply_to,
+        ApplyTo::HTTP_FILTER
+            | ApplyTo::NETWORK_FILTER
+            | ApplyTo::LISTENER_FILTER
+            | ApplyTo::EXTENSION_CONFIG
+    );
+    let searched = value
+        .iter()
+        .filter(|(k, _)| filter_like || !matches!(k.as_str(), "typed_config" | "typedConfig"))
+        .find_map(|(_, v)| first_type_url(v));
+    if let Some(url) = searched {
+        let hint = if url.contains(".v2.") {
+            " (hint: try using the v3 XDS API)"
+        } else {
+            ""
+        };
+        return r.error(format!(
+            "referenced type unknown{hint}: Envoy filter: could not resolve Any message type: {url}"
+        ));
+    }
+    let typed = |obj: &Map<String, Value>| {
+        get(obj, "typed_config", "typedConfig").is_some()
+            || get(obj, "config_discovery", "configDiscovery").is_some()
+    };
+    let mut missing = Vec::new();
+    if filter_like && !typed(value) {
+        missing.push(value.get("name").and_then(Value::as_str).unwrap_or(""));
+    }
+    for (snake, camel) in [
+        ("transport_socket", "transportSocket"),
+        ("cluster_type", "clusterType"),
+    ] {
+        if let Some(Value::Object(sub)) = get(value, snake, camel)
+            && !typed(sub)
+        {
+            missing.push(sub.get("name").and_then(Value::as_str).unwrap_or(""));
+        }
+    }
+    if !missing.is_empty() {
+        r.warning(format!(
+            "using deprecated types by name without typed_config; {}",
+            missing.join(", ")
+        ));
+    }
+}
+
+fn first_type_url(v: &Value) -> Option<String> {
+    match v {
+        Value::Object(o) => o
+            .get("@type")
+            .and_then(Value::as_str)
+            .filter(|u| u.contains(".v2.") || u.contains(".v2alpha."))
+            .map(str::to_string)
+            .or_else(|| o.values().find_map(first_type_url)),
+        Value::Array(a) => a.iter().find_map(first_type_url),
+        _ => None,
+    }
+}
+
+/// Length of the repetition operator at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`), if any.
+fn repetition_len(chars: &[char], i: usize) -> Option<usize> {
+    match chars.get(i)? {
+        '*' | '+' | '?' => Some(1),
+        '{' => {
+            let close = i + chars[i..].iter().position(|c| *c == '}')?;
+            let body: String = chars[i + 1..close].iter().collect();
+            let (min, max) = body.split_once(',').unwrap_or((&body, "0"));
+            let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+            (!min.is_empty() && digits(min) && digits(max)).then_some(close - i + 1)
+        }
+        _ => None,
+    }
+}
+
+/// Compile a pattern as Go's `regexp.Compile` would, with Go's wording for the most common
+/// mistake (a repetition operator applied to a repetition).
+fn go_regexp_compile(re: &str) -> Result<(), String> {
+    let chars: Vec<char> = re.chars().collect();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 2,
+            '[' if !in_class => {
+                in_class = true;
+                i += 1;
+            }
+            ']' if in_class => {
+                in_class = false;
+                i += 1;
+            }
+            _ if in_class => i += 1,
+            _ => match repetition_len(&chars, i) {
+                None => i += 1,
+                Some(len) => {
+                    let mut next = i + len;
+                    if chars.get(next) == Some(&'?') {
+                        next += 1;
+                    }
+                    if let Some(len2) = repetition_len(&chars, next) {
+                        let mut end = next + len2;
+                        if chars.get(end) == Some(&'?') {
+                            end += 1;
+                        }
+                        let op: String = chars[i..end].iter().collect();
+                        return Err(format!(
+                            "error parsing regexp: invalid nested repetition operator: `{op}`"
+                        ));
+                    }
+                    i = next;
+                }
+            },
+        }
+    }
+    regex::Regex::new(re).map(|_| ()).map_err(|e| {
+        let detail = e.to_string();
+        let last = detail.lines().last().unwrap_or_default().trim().to_string();
+        format!("error parsing regexp: {last}")
+    })
+}

@@ -1,1 +1,441 @@
-//! Validation of ServiceEntry: not implemented yet.
+//! ServiceEntry (networking.istio.io): `ValidateServiceEntry`, plus helpers shared with the
+//! other networking kinds (port protocols, `exportTo`, alpha workload selectors).
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::common::{Report, validate_ip_subnet, validate_partial_wildcard, validate_port};
+use super::workload_entry::{
+    WorkloadEntry, is_dns1123_label, is_ip, validate_fqdn, validate_port_name, validate_tag_labels,
+    validate_wildcard_domain, validate_workload_entry,
+};
+use super::{Meta, decode};
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ServiceEntry {
+    #[serde(default)]
+    hosts: Vec<String>,
+    #[serde(default)]
+    addresses: Vec<String>,
+    #[serde(default)]
+    ports: Vec<ServicePort>,
+    #[serde(default)]
+    location: Location,
+    #[serde(default)]
+    resolution: Resolution,
+    #[serde(default)]
+    endpoints: Vec<WorkloadEntry>,
+    workload_selector: Option<WorkloadSelector>,
+    #[serde(default)]
+    export_to: Vec<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    subject_alt_names: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ServicePort {
+    #[serde(default)]
+    number: u32,
+    #[serde(default)]
+    protocol: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    target_port: u32,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(non_camel_case_types)]
+enum Location {
+    #[default]
+    MESH_EXTERNAL,
+    MESH_INTERNAL,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+enum Resolution {
+    #[default]
+    NONE,
+    STATIC,
+    DNS,
+    DNS_ROUND_ROBIN,
+    DYNAMIC_DNS,
+}
+
+/// `networking.v1alpha3.WorkloadSelector` (`labels`, unlike the `matchLabels` of type.v1beta1).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub(crate) struct WorkloadSelector {
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
+}
+
+/// `ValidateAlphaWorkloadSelector`: `Ok(Some(warning))` when the selector has no labels.
+pub(crate) fn validate_alpha_workload_selector(
+    selector: Option<&WorkloadSelector>,
+) -> Result<Option<String>, Vec<String>> {
+    let Some(sel) = selector else {
+        return Ok(None);
+    };
+    let errors = selector_label_errors(&sel.labels);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(sel
+        .labels
+        .is_empty()
+        .then(|| "workload selector specified without labels".to_string()))
+}
+
+/// Key/value checks shared by both workload selector flavours.
+pub(crate) fn selector_label_errors(labels: &BTreeMap<String, String>) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (k, v) in labels {
+        let kv = format!("{k}={v}");
+        if k.is_empty() {
+            errors.push(format!("empty key is not supported in selector: {kv:?}"));
+        }
+        if k.contains('*') || v.contains('*') {
+            errors.push(format!("wildcard is not supported in selector: {kv:?}"));
+        }
+    }
+    errors
+}
+
+/// Istio's `protocol.Instance`, as `protocol.Parse` classifies names (case-insensitive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Protocol {
+    Tcp,
+    Udp,
+    Grpc,
+    GrpcWeb,
+    Http,
+    HttpProxy,
+    Http2,
+    Https,
+    Tls,
+    Mongo,
+    Redis,
+    MySql,
+    Unsupported,
+}
+
+impl Protocol {
+    pub(crate) fn parse(s: &str) -> Protocol {
+        match s.to_ascii_lowercase().as_str() {
+            "tcp" => Protocol::Tcp,
+            "udp" => Protocol::Udp,
+            "grpc" => Protocol::Grpc,
+            "grpc-web" => Protocol::GrpcWeb,
+            "http" => Protocol::Http,
+            "http_proxy" => Protocol::HttpProxy,
+            "http2" => Protocol::Http2,
+            "https" => Protocol::Https,
+            "tls" => Protocol::Tls,
+            "mongo" => Protocol::Mongo,
+            "redis" => Protocol::Redis,
+            "mysql" => Protocol::MySql,
+            _ => Protocol::Unsupported,
+        }
+    }
+
+    pub(crate) fn is_http(self) -> bool {
+        use Protocol::*;
+        matches!(self, Http | Http2 | HttpProxy | Grpc | GrpcWeb)
+    }
+
+    pub(crate) fn is_tcp(self) -> bool {
+        use Protocol::*;
+        matches!(self, Tcp | Https | Tls | Mongo | Redis | MySql)
+    }
+
+    pub(crate) fn is_tls(self) -> bool {
+        matches!(self, Protocol::Https | Protocol::Tls)
+    }
+}
+
+/// `ValidateProtocol`: empty (sniffed) or a protocol Istio knows.
+pub(crate) fn validate_protocol(protocol: &str) -> Result<(), String> {
+    if !protocol.is_empty() && Protocol::parse(protocol) == Protocol::Unsupported {
+        return Err(format!("unsupported protocol: {protocol}"));
+    }
+    Ok(())
+}
+
+/// `validateExportTo`: `~` is allowed only for ServiceEntries, and a DestinationRule with a
+/// workload selector may export only to its own namespace.
+pub(crate) fn validate_export_to(
+    namespace: &str,
+    export_to: &[String],
+    is_service_entry: bool,
+    is_destination_rule_with_selector: bool,
+    report: &mut Report,
+) {
+    if export_to.is_empty() {
+        return;
+    }
+    let mut seen: HashSet<&str> = HashSet::new();
+    for e in export_to {
+        let key = if e == "." { namespace } else { e.as_str() };
+        if seen.contains(key) {
+            if key != e {
+                report.error(format!(
+                    "duplicate entries in exportTo: . and current namespace {namespace}"
+                ));
+            } else {
+                report.error(format!("duplicate entries in exportTo for entry {e}"));
+            }
+        } else if is_service_entry && e == "~" {
+            seen.insert(key);
+        } else {
+            match key {
+                "." | "*" => {
+                    seen.insert(key);
+                }
+                "~" => {
+                    report.error("exportTo ~ (none) is not allowed for Istio configuration objects")
+                }
+                _ if !is_dns1123_label(key) => {
+                    report.error("only .,*, or a valid DNS 1123 label is allowed as exportTo entry")
+                }
+                _ => {
+                    seen.insert(key);
+                }
+            }
+        }
+    }
+    if is_destination_rule_with_selector && !seen.is_empty() {
+        if !seen.contains(namespace) {
+            report.error("destination rule with workload selector cannot have exportTo beyond current namespace");
+        } else if seen.len() > 1 {
+            report.error(
+                "destination rule with workload selector cannot have multiple entries in exportTo",
+            );
+        }
+    }
+    if seen.contains("*") && export_to.len() > 1 {
+        report.error("cannot have both public (*) and non-public exportTo values for a resource");
+    }
+    if seen.contains("~") && export_to.len() > 1 {
+        report.error("cannot export service entry to no one (~) and someone");
+    }
+}
+
+pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+    let se: ServiceEntry = decode(spec)?;
+    let warning = match validate_alpha_workload_selector(se.workload_selector.as_ref()) {
+        Ok(w) => w,
+        Err(errors) => {
+            report.errors.extend(errors);
+            return Ok(());
+        }
+    };
+    let mut r = Report::default();
+    if let Some(w) = warning {
+        r.warning(format!(
+            "service entry: {w}, will be applied to all services in namespace"
+        ));
+    }
+    if se.workload_selector.is_some() && !se.endpoints.is_empty() {
+        r.error("only one of WorkloadSelector or Endpoints is allowed in Service Entry");
+    }
+    check_hosts_and_addresses(&se, &mut r);
+    let service_ports = check_ports(meta, &se, &mut r);
+    check_resolution(meta, &se, &service_ports, &mut r);
+    if se.resolution != Resolution::NONE && se.hosts.len() > 1 {
+        let bad = se.ports.iter().any(|p| {
+            let p = Protocol::parse(&p.protocol);
+            !p.is_http() && !p.is_tls()
+        });
+        if bad {
+            r.error("multiple hosts provided with non-HTTP, non-TLS ports");
+        }
+    }
+    validate_export_to(&meta.namespace, &se.export_to, true, false, &mut r);
+    report.errors.extend(r.errors);
+    report.warnings.extend(r.warnings);
+    Ok(())
+}
+
+fn check_hosts_and_addresses(se: &ServiceEntry, r: &mut Report) {
+    if se.hosts.is_empty() {
+        r.error("service entry must have at least one host");
+    }
+    for host in &se.hosts {
+        if host == "*" {
+            r.error(format!("invalid host {host}"));
+        } else {
+            r.check(validate_wildcard_domain(host));
+            if se.resolution != Resolution::DYNAMIC_DNS
+                && let Err(w) = validate_partial_wildcard(host)
+            {
+                r.warning(w);
+            }
+        }
+    }
+    let mut cidr = false;
+    for address in &se.addresses {
+        cidr |= address.contains('/');
+        r.check(validate_ip_subnet(address));
+    }
+    if cidr && !matches!(se.resolution, Resolution::NONE | Resolution::STATIC) {
+        r.error("CIDR addresses are allowed only for NONE/STATIC resolution types");
+    }
+}
+
+/// `serviceentry.ShouldV2AutoAllocateIPFromConfig`, with the feature flag at its default (on).
+fn auto_allocates(meta: &Meta, se: &ServiceEntry) -> bool {
+    if se.resolution == Resolution::NONE {
+        return false;
+    }
+    let opted_out = meta
+        .labels
+        .get("networking.istio.io/enable-autoallocate-ip")
+        .and_then(Value::as_str)
+        .is_some_and(|v| v.eq_ignore_ascii_case("false"));
+    !opted_out && se.addresses.is_empty()
+}
+
+fn check_ports(meta: &Meta, se: &ServiceEntry, r: &mut Report) -> HashSet<String> {
+    let auto = auto_allocates(meta, se);
+    let mut names = HashSet::new();
+    let mut numbers = HashSet::new();
+    for port in &se.ports {
+        if !names.insert(port.name.clone()) {
+            r.error(format!(
+                "service entry port name {:?} already defined",
+                port.name
+            ));
+        }
+        if !numbers.insert(port.number) {
+            r.error(format!(
+                "service entry port {} already defined",
+                port.number
+            ));
+        }
+        if port.target_port != 0 {
+            r.check(validate_port(i64::from(port.target_port)));
+        }
+        if se.addresses.is_empty() && !auto && (port.protocol.is_empty() || port.protocol == "TCP")
+        {
+            r.warning("addresses are required for ports serving TCP (or unset) protocol when IP Autoallocation is not enabled");
+        }
+        r.check(validate_port_name(&port.name));
+        r.check(validate_protocol(&port.protocol));
+        r.check(validate_port(i64::from(port.number)));
+    }
+    names
+}
+
+fn resolution_name(r: Resolution) -> &'static str {
+    match r {
+        Resolution::NONE => "NONE",
+        Resolution::STATIC => "STATIC",
+        Resolution::DNS => "DNS",
+        Resolution::DNS_ROUND_ROBIN => "DNS_ROUND_ROBIN",
+        Resolution::DYNAMIC_DNS => "DYNAMIC_DNS",
+    }
+}
+
+fn check_resolution(meta: &Meta, se: &ServiceEntry, ports: &HashSet<String>, r: &mut Report) {
+    let res = resolution_name(se.resolution);
+    match se.resolution {
+        Resolution::NONE => {
+            if !se.endpoints.is_empty() {
+                r.error("no endpoints should be provided for resolution type none");
+            }
+            if se.workload_selector.is_some() {
+                r.warning("workloadSelector should not be set when resolution mode is NONE");
+            }
+        }
+        Resolution::STATIC => {
+            for ep in &se.endpoints {
+                validate_workload_entry(ep, Some(ports), false, r);
+            }
+        }
+        Resolution::DNS | Resolution::DNS_ROUND_ROBIN => {
+            if se.endpoints.is_empty()
+                && let Some(err) = se.hosts.iter().find_map(|h| validate_fqdn(h).err())
+            {
+                r.error(format!("hosts must be FQDN or contain only prefix wildcards if no endpoints are provided for resolution mode {res}, {err}"));
+            }
+            if se.resolution == Resolution::DNS_ROUND_ROBIN && se.endpoints.len() > 1 {
+                r.error(format!(
+                    "there must only be 0 or 1 endpoint for resolution mode {res}"
+                ));
+            }
+            for ep in &se.endpoints {
+                if !is_ip(&ep.address) && validate_fqdn(&ep.address).is_err() {
+                    r.error(format!(
+                        "endpoint address {:?} is not a valid FQDN or an IP address",
+                        ep.address
+                    ));
+                }
+                validate_tag_labels(&ep.labels, r);
+                for (name, port) in &ep.ports {
+                    if !ports.contains(name) {
+                        r.error(format!(
+                            "endpoint port {port} is not defined by the service entry"
+                        ));
+                    }
+                    r.check(validate_port_name(name));
+                    r.check(validate_port(i64::from(*port)));
+                }
+            }
+            let tcp = se
+                .ports
+                .iter()
+                .any(|p| Protocol::parse(&p.protocol).is_tcp());
+            if !se.addresses.is_empty() && tcp && se.hosts.len() > 1 {
+                r.warning("service entry can not have more than one host specified simultaneously with address and tcp port");
+            }
+        }
+        Resolution::DYNAMIC_DNS => check_dynamic_dns(meta, se, res, r),
+    }
+}
+
+fn check_dynamic_dns(meta: &Meta, se: &ServiceEntry, res: &str, r: &mut Report) {
+    if se.hosts.is_empty() {
+        r.error(format!(
+            "at least one wildcard host must be provided for resolution type {res}"
+        ));
+    }
+    for host in &se.hosts {
+        if !host.starts_with('*') {
+            r.error(format!("host must be wildcarded for resolution mode {res}"));
+        }
+    }
+    if !se.addresses.is_empty() {
+        r.error(format!("addresses cannot be set for resolution type {res}. HTTP route domains will only be generatedfrom the hosts field values"));
+    }
+    if !se.endpoints.is_empty() {
+        r.error(format!("endpoints cannot be set for resolution type {res}. Destination IP address determined from hostsfield values"));
+    }
+    for port in &se.ports {
+        let p = Protocol::parse(&port.protocol);
+        if !matches!(
+            p,
+            Protocol::Http | Protocol::Tls | Protocol::Grpc | Protocol::Http2
+        ) {
+            r.error(format!(
+                "only HTTP, TLS, GRPC, and HTTP2 protocols are supported for resolution type {res}"
+            ));
+        }
+    }
+    let waypoint = meta
+        .labels
+        .get("istio.io/use-waypoint")
+        .and_then(Value::as_str)
+        .is_some_and(|v| !v.is_empty() && !v.eq_ignore_ascii_case("none"));
+    if se.location == Location::MESH_INTERNAL && waypoint {
+        r.error(format!(
+            "location MESH_INTERNAL with resolution type {res} is not supported when using waypoints"
+        ));
+    }
+}

@@ -1,1 +1,257 @@
-//! Validation of WorkloadEntry: not implemented yet.
+//! WorkloadEntry (networking.istio.io): `ValidateWorkloadEntry`, plus the helpers the other
+//! networking kinds share with it (Istio's DNS-1123 flavour, tag labels, port names, unix
+//! socket addresses).
+
+use std::collections::{BTreeMap, HashSet};
+use std::net::IpAddr;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::common::{Report, check_dns1123_preconditions, validate_port};
+use super::{Meta, decode};
+
+pub(crate) const UNIX_ADDRESS_PREFIX: &str = "unix://";
+
+/// `networking.v1alpha3.WorkloadEntry`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub(crate) struct WorkloadEntry {
+    #[serde(default)]
+    pub address: String,
+    #[serde(default)]
+    pub ports: BTreeMap<String, u32>,
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
+    #[serde(default)]
+    pub network: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub locality: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub weight: u32,
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub service_account: String,
+}
+
+pub fn validate(_meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+    let we: WorkloadEntry = decode(spec)?;
+    validate_workload_entry(&we, None, true, report);
+    Ok(())
+}
+
+/// `validateWorkloadEntry`: `service_ports` are the port names of the enclosing ServiceEntry
+/// (`None` for a standalone WorkloadEntry).
+pub(crate) fn validate_workload_entry(
+    we: &WorkloadEntry,
+    service_ports: Option<&HashSet<String>>,
+    allow_fqdn: bool,
+    report: &mut Report,
+) {
+    let addr = we.address.as_str();
+    if addr.is_empty() {
+        if we.network.is_empty() {
+            report.error("address is required");
+            return;
+        }
+        report.warning(format!("address is unset with network {:?}", we.network));
+    }
+    let mut unix = false;
+    if let Some(path) = addr.strip_prefix(UNIX_ADDRESS_PREFIX) {
+        unix = true;
+        report.check(validate_unix_address(path));
+        if !we.ports.is_empty() {
+            report.error(format!("unix endpoint {addr} must not include ports"));
+        }
+    } else if !addr.is_empty() && !is_ip(addr) {
+        if !allow_fqdn {
+            report.error(format!(
+                "endpoint address {addr:?} is not a valid IP address"
+            ));
+        } else if validate_fqdn(addr).is_err() {
+            report.error(format!(
+                "endpoint address {addr:?} is not a valid FQDN or an IP address"
+            ));
+        }
+    }
+    for (name, port) in &we.ports {
+        if service_ports.is_some_and(|sp| !sp.contains(name)) {
+            report.error(format!(
+                "endpoint port {port} is not defined by the service entry"
+            ));
+        }
+        report.check(validate_port_name(name));
+        report.check(validate_port(i64::from(*port)));
+    }
+    validate_tag_labels(&we.labels, report);
+    if unix && service_ports.is_some_and(|sp| sp.len() != 1) {
+        report.error("exactly 1 service port required for unix endpoints");
+    }
+}
+
+/// Go's `netip.ParseAddr` succeeds (zones such as `fe80::1%eth0` included).
+pub(crate) fn is_ip(s: &str) -> bool {
+    let base = match s.split_once('%') {
+        Some((ip, zone)) if !zone.is_empty() && ip.contains(':') => ip,
+        _ => s,
+    };
+    base.parse::<IpAddr>().is_ok()
+}
+
+/// Istio's `ValidateIPAddress` (Go's `netip.ParseAddr`, zones included).
+pub(crate) fn validate_ip(addr: &str) -> Result<(), String> {
+    if is_ip(addr) {
+        Ok(())
+    } else {
+        Err(format!("{addr} is not a valid IP"))
+    }
+}
+
+/// Istio's `labels.IsDNS1123Label`: letters of either case, digits and `-`, at most 63.
+pub(crate) fn is_dns1123_label(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.len() <= 63
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+        && b[0] != b'-'
+        && b[b.len() - 1] != b'-'
+}
+
+/// Istio's `labels.IsWildcardDNS1123Label`: `*`, or a label optionally prefixed by `*` or `*-`.
+pub(crate) fn is_wildcard_dns1123_label(s: &str) -> bool {
+    if s.len() > 63 {
+        return false;
+    }
+    if s == "*" {
+        return true;
+    }
+    let rest = s
+        .strip_prefix("*-")
+        .or_else(|| s.strip_prefix('*'))
+        .unwrap_or(s);
+    is_dns1123_label(rest) && !rest.starts_with('-')
+}
+
+/// Istio's `ValidateDNS1123Labels` (upper-case letters allowed, as in Istio).
+pub(crate) fn validate_dns1123_labels(domain: &str) -> Result<(), String> {
+    let parts: Vec<&str> = domain.split('.').collect();
+    let tld = parts[parts.len() - 1];
+    if go_atoi(tld).is_ok() {
+        return Err(format!(
+            "domain name {domain:?} invalid (top level domain {tld:?} cannot be all-numeric)"
+        ));
+    }
+    for (i, label) in parts.iter().enumerate() {
+        if i == parts.len() - 1 && label.is_empty() {
+            return Ok(());
+        }
+        if !is_dns1123_label(label) {
+            return Err(format!(
+                "domain name {domain:?} invalid (label {label:?} invalid)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Istio's `ValidateFQDN`.
+pub(crate) fn validate_fqdn(fqdn: &str) -> Result<(), String> {
+    check_dns1123_preconditions(fqdn)?;
+    validate_dns1123_labels(fqdn)
+}
+
+/// Istio's `ValidateWildcardDomain`.
+pub(crate) fn validate_wildcard_domain(domain: &str) -> Result<(), String> {
+    check_dns1123_preconditions(domain)?;
+    let (first, rest) = match domain.split_once('.') {
+        Some((f, r)) => (f, Some(r)),
+        None => (domain, None),
+    };
+    if !is_wildcard_dns1123_label(first) {
+        return Err(format!(
+            "domain name {domain:?} invalid (label {first:?} invalid)"
+        ));
+    }
+    rest.map_or(Ok(()), validate_dns1123_labels)
+}
+
+/// Go's `strconv.Atoi`, with its error text.
+pub(crate) fn go_atoi(s: &str) -> Result<i64, String> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("strconv.Atoi: parsing {s:?}: invalid syntax"));
+    }
+    s.parse::<i64>()
+        .map_err(|_| format!("strconv.Atoi: parsing {s:?}: value out of range"))
+}
+
+/// `ValidatePortName`.
+pub(crate) fn validate_port_name(name: &str) -> Result<(), String> {
+    if is_dns1123_label(name) {
+        Ok(())
+    } else {
+        Err(format!("invalid port name: {name}"))
+    }
+}
+
+/// `ValidateUnixAddress` (the path after `unix://`).
+pub(crate) fn validate_unix_address(addr: &str) -> Result<(), String> {
+    if addr.is_empty() {
+        return Err("unix address must not be empty".into());
+    }
+    if addr.starts_with('@') {
+        return Ok(());
+    }
+    if !addr.starts_with('/') || addr.ends_with('/') {
+        return Err(format!("{addr} is not an absolute path to a file"));
+    }
+    Ok(())
+}
+
+/// `labels.Instance.Validate`: every key a Kubernetes label name, every value a label value.
+pub(crate) fn validate_tag_labels(labels: &BTreeMap<String, String>, report: &mut Report) {
+    for (k, v) in labels {
+        report.check(validate_tag_key(k));
+        if !is_label_value(v) {
+            report.error(format!("invalid tag value: {v:?}"));
+        }
+    }
+}
+
+fn is_qualified_name(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_alphanumeric()
+        && b[b.len() - 1].is_ascii_alphanumeric()
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+}
+
+fn is_label_value(s: &str) -> bool {
+    s.is_empty() || is_qualified_name(s)
+}
+
+fn validate_tag_key(k: &str) -> Result<(), String> {
+    let invalid = || format!("invalid tag key: {k:?}");
+    let (prefix, name) = match k.split_once('/') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, k),
+    };
+    if let Some(p) = prefix
+        && (p.is_empty() || !p.split('.').all(is_dns1123_label))
+    {
+        return Err(invalid());
+    }
+    if !is_qualified_name(name) {
+        return Err(invalid());
+    }
+    if prefix.is_some_and(|p| p.len() > 253) {
+        return Err(format!("invalid tag key: {k:?} (DNS prefix is too long)"));
+    }
+    if name.len() > 63 {
+        return Err(format!("invalid tag key: {k:?} (name is too long)"));
+    }
+    Ok(())
+}
