@@ -1,1 +1,522 @@
-//! Validation of Gateway: not implemented yet.
+//! Validation of Gateway (networking.istio.io), as Istio's `ValidateGateway` does it: servers,
+//! their ports, binds, hosts and TLS options.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::Meta;
+use super::common::{self, Report};
+use super::destination_rule::{
+    Cx, decode_strict, is_dns1123_label, is_ip, reject_dry_run, validate_wildcard_domain,
+};
+
+/// Set on Gateways converted from Kubernetes Gateway API resources.
+const GATEWAY_SEMANTICS_ANNOTATION: &str = "internal.istio.io/gateway-semantics";
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+struct Gateway {
+    servers: Vec<Option<Server>>,
+    selector: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+pub struct Server {
+    pub port: Option<Port>,
+    pub bind: String,
+    pub hosts: Vec<String>,
+    pub tls: Option<ServerTlsSettings>,
+    pub default_endpoint: String,
+    pub name: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+pub struct Port {
+    pub number: u32,
+    pub protocol: String,
+    pub name: String,
+    pub target_port: u32,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+pub struct ServerTlsSettings {
+    pub https_redirect: bool,
+    pub mode: TlsMode,
+    pub server_certificate: String,
+    pub private_key: String,
+    pub ca_certificates: String,
+    pub ca_crl: String,
+    pub credential_name: String,
+    pub credential_names: Vec<String>,
+    pub ca_cert_credential_name: String,
+    pub tls_certificates: Vec<TlsCertificate>,
+    pub subject_alt_names: Vec<String>,
+    pub verify_certificate_spki: Vec<String>,
+    pub verify_certificate_hash: Vec<String>,
+    pub min_protocol_version: TlsProtocol,
+    pub max_protocol_version: TlsProtocol,
+    pub cipher_suites: Vec<String>,
+    pub insecure_skip_verify: Option<bool>,
+    pub ecdh_curves: Vec<String>,
+}
+
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+pub struct TlsCertificate {
+    pub server_certificate: String,
+    pub private_key: String,
+    pub ca_certificates: String,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(clippy::upper_case_acronyms, non_camel_case_types)]
+pub enum TlsMode {
+    #[default]
+    PASSTHROUGH,
+    SIMPLE,
+    MUTUAL,
+    AUTO_PASSTHROUGH,
+    ISTIO_MUTUAL,
+    OPTIONAL_MUTUAL,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[allow(clippy::upper_case_acronyms, non_camel_case_types)]
+pub enum TlsProtocol {
+    #[default]
+    TLS_AUTO,
+    TLSV1_0,
+    TLSV1_1,
+    TLSV1_2,
+    TLSV1_3,
+}
+
+/// Istio's protocol names (`protocol.Parse`), case-insensitive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    Grpc,
+    GrpcWeb,
+    Http,
+    HttpProxy,
+    Http2,
+    Https,
+    Tcp,
+    Tls,
+    Udp,
+    Mongo,
+    Redis,
+    MySql,
+    Unsupported,
+}
+
+impl Protocol {
+    pub fn parse(s: &str) -> Protocol {
+        match s.to_ascii_lowercase().as_str() {
+            "tcp" => Protocol::Tcp,
+            "udp" => Protocol::Udp,
+            "grpc" => Protocol::Grpc,
+            "grpc-web" => Protocol::GrpcWeb,
+            "http" => Protocol::Http,
+            "http_proxy" => Protocol::HttpProxy,
+            "http2" => Protocol::Http2,
+            "https" => Protocol::Https,
+            "tls" => Protocol::Tls,
+            "mongo" => Protocol::Mongo,
+            "redis" => Protocol::Redis,
+            "mysql" => Protocol::MySql,
+            _ => Protocol::Unsupported,
+        }
+    }
+
+    pub fn is_http(self) -> bool {
+        matches!(
+            self,
+            Protocol::Http
+                | Protocol::Http2
+                | Protocol::HttpProxy
+                | Protocol::Grpc
+                | Protocol::GrpcWeb
+        )
+    }
+
+    pub fn is_tls(self) -> bool {
+        matches!(self, Protocol::Https | Protocol::Tls)
+    }
+}
+
+/// Cipher suites Envoy (BoringSSL) accepts in `cipherSuites`.
+const VALID_CIPHER_SUITES: [&str; 15] = [
+    "ECDHE-ECDSA-AES128-GCM-SHA256",
+    "ECDHE-RSA-AES128-GCM-SHA256",
+    "ECDHE-ECDSA-AES256-GCM-SHA384",
+    "ECDHE-RSA-AES256-GCM-SHA384",
+    "ECDHE-ECDSA-CHACHA20-POLY1305",
+    "ECDHE-RSA-CHACHA20-POLY1305",
+    "ECDHE-ECDSA-AES128-SHA",
+    "ECDHE-RSA-AES128-SHA",
+    "ECDHE-ECDSA-AES256-SHA",
+    "ECDHE-RSA-AES256-SHA",
+    "AES128-GCM-SHA256",
+    "AES256-GCM-SHA384",
+    "AES128-SHA",
+    "AES256-SHA",
+    "DES-CBC3-SHA",
+];
+
+/// `security.IsValidCipherSuite`: operator expressions (`-`, `+`, `!`...) pass unchecked.
+pub fn is_valid_cipher_suite(cs: &str) -> bool {
+    match cs.chars().next() {
+        None => true,
+        _ if cs == "ALL" => true,
+        Some(c) if !c.is_alphanumeric() => true,
+        _ => VALID_CIPHER_SUITES.contains(&cs),
+    }
+}
+
+/// Validate a Gateway spec.
+pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+    let gw: Gateway = decode_strict(spec)?;
+    if reject_dry_run(meta, report) {
+        return Ok(());
+    }
+    let mut cx = Cx::new(report);
+    let gateway_semantics = meta
+        .annotations
+        .get(GATEWAY_SEMANTICS_ANNOTATION)
+        .and_then(Value::as_str)
+        == Some("gateway");
+    if !is_dns1123_label(&meta.name) && !gateway_semantics {
+        cx.err(format!("invalid gateway name: {:?}", meta.name));
+    }
+    if gw.servers.is_empty() {
+        cx.err("gateway must have at least one server");
+    } else {
+        for server in &gw.servers {
+            match server {
+                Some(s) => validate_server(&mut cx, s, gateway_semantics),
+                None => cx.err("cannot have nil server"),
+            }
+        }
+    }
+    let mut port_names = BTreeSet::new();
+    for server in &gw.servers {
+        let Some(s) = server else {
+            cx.err("server may not be nil");
+            continue;
+        };
+        if let Some(port) = &s.port {
+            if !port_names.insert(port.name.as_str()) {
+                cx.err(format!(
+                    "port names in servers must be unique: duplicate name {}",
+                    port.name
+                ));
+            }
+            if !Protocol::parse(&port.protocol).is_http()
+                && s.tls.as_ref().is_some_and(|t| t.https_redirect)
+            {
+                cx.warn("tls.httpsRedirect should only be used with http servers");
+            }
+        }
+    }
+    cx.finish()
+}
+
+/// `validateServer`.
+pub fn validate_server(cx: &mut Cx, server: &Server, gateway_semantics: bool) {
+    if server.hosts.is_empty() {
+        cx.err("server config must contain at least one host");
+    } else {
+        for host in &server.hosts {
+            for e in validate_namespace_slash_wildcard_hostname(host, true, gateway_semantics) {
+                cx.err(e);
+            }
+        }
+    }
+    let port_errors = validate_server_port(server.port.as_ref(), &server.bind);
+    let port_ok = port_errors.is_empty();
+    for e in port_errors {
+        cx.err(e);
+    }
+    validate_server_bind(cx, server.port.as_ref(), &server.bind);
+    if let Some(tls) = &server.tls {
+        validate_tls_options(cx, tls);
+    }
+    let Some(port) = server.port.as_ref().filter(|_| port_ok) else {
+        return;
+    };
+    let p = Protocol::parse(&port.protocol);
+    match &server.tls {
+        None if p.is_tls() => cx.err("server must have TLS settings for HTTPS/TLS protocols"),
+        Some(tls) if !p.is_tls() => {
+            if p.is_http() {
+                let passthrough =
+                    matches!(tls.mode, TlsMode::PASSTHROUGH | TlsMode::AUTO_PASSTHROUGH);
+                if !passthrough
+                    || !tls.ca_certificates.is_empty()
+                    || !tls.private_key.is_empty()
+                    || !tls.server_certificate.is_empty()
+                {
+                    cx.err("server cannot have TLS settings for plain text HTTP ports");
+                }
+            } else {
+                cx.err("server cannot have TLS settings for non HTTPS/TLS ports");
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `validateServerPort`: the errors found (the caller needs to know whether there were any).
+pub fn validate_server_port(port: Option<&Port>, bind: &str) -> Vec<String> {
+    let Some(port) = port else {
+        return vec!["port is required".into()];
+    };
+    let mut errs = Vec::new();
+    if Protocol::parse(&port.protocol) == Protocol::Unsupported {
+        errs.push(format!(
+            "invalid protocol {:?}, supported protocols are HTTP, HTTP2, GRPC, GRPC-WEB, MONGO, REDIS, MYSQL, TCP",
+            port.protocol
+        ));
+    }
+    if port.number > 0 || !bind.starts_with("unix://") {
+        errs.extend(common::validate_port(i64::from(port.number)).err());
+    }
+    if port.target_port > 0 {
+        errs.push("targetPort has no impact on Gateways".into());
+    }
+    if port.name.is_empty() {
+        errs.push(format!("port name must be set: {}", go_port_string(port)));
+    }
+    errs
+}
+
+/// How Go prints a `Port` message with `%v` (protobuf's compact text form).
+fn go_port_string(p: &Port) -> String {
+    let mut fields = Vec::new();
+    if p.number != 0 {
+        fields.push(format!("number:{}", p.number));
+    }
+    if !p.protocol.is_empty() {
+        fields.push(format!("protocol:{:?}", p.protocol));
+    }
+    if !p.name.is_empty() {
+        fields.push(format!("name:{:?}", p.name));
+    }
+    if p.target_port != 0 {
+        fields.push(format!("target_port:{}", p.target_port));
+    }
+    fields.join(" ")
+}
+
+fn validate_server_bind(cx: &mut Cx, port: Option<&Port>, bind: &str) {
+    if let Some(path) = bind.strip_prefix("unix://") {
+        if path.is_empty() {
+            cx.err("unix address must not be empty");
+        } else if !path.starts_with('@') && (!path.starts_with('/') || path.ends_with('/')) {
+            cx.err(format!("{path} is not an absolute path to a file"));
+        }
+        if let Some(p) = port.filter(|p| p.number != 0) {
+            cx.err(format!(
+                "port number must be 0 for unix domain socket: {}",
+                go_port_string(p)
+            ));
+        }
+    } else if !bind.is_empty() && !is_ip(bind) {
+        cx.err(format!("{bind} is not a valid IP"));
+    }
+}
+
+/// `validateTLSOptions` for server TLS settings.
+pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
+    if matches!(
+        tls.min_protocol_version,
+        TlsProtocol::TLSV1_0 | TlsProtocol::TLSV1_1
+    ) && tls.cipher_suites.is_empty()
+    {
+        cx.warn("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
+    }
+    let mut invalid = BTreeSet::new();
+    let mut valid = BTreeSet::new();
+    let mut duplicate = BTreeSet::new();
+    for cs in &tls.cipher_suites {
+        if !is_valid_cipher_suite(cs) {
+            invalid.insert(cs.as_str());
+        } else if !valid.insert(cs.as_str()) {
+            duplicate.insert(cs.as_str());
+        }
+    }
+    if !invalid.is_empty() {
+        cx.warn(format!(
+            "ignoring invalid cipher suites: [{}]",
+            invalid.into_iter().collect::<Vec<_>>().join(" ")
+        ));
+    }
+    if !duplicate.is_empty() {
+        cx.warn(format!(
+            "ignoring duplicate cipher suites: [{}]",
+            duplicate.into_iter().collect::<Vec<_>>().join(" ")
+        ));
+    }
+    if tls.mode == TlsMode::ISTIO_MUTUAL {
+        let fields = [
+            (!tls.server_certificate.is_empty(), "server certificate"),
+            (!tls.private_key.is_empty(), "private key"),
+            (!tls.ca_certificates.is_empty(), "CA bundle"),
+            (!tls.tls_certificates.is_empty(), "tlsCertificates"),
+            (!tls.credential_name.is_empty(), "credentialName"),
+            (!tls.credential_names.is_empty(), "credentialNames"),
+        ];
+        for (set, what) in fields {
+            if set {
+                cx.err(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
+            }
+        }
+        return;
+    }
+    if matches!(tls.mode, TlsMode::PASSTHROUGH | TlsMode::AUTO_PASSTHROUGH)
+        && (!tls.ca_crl.is_empty()
+            || !tls.server_certificate.is_empty()
+            || !tls.private_key.is_empty()
+            || !tls.ca_certificates.is_empty()
+            || !tls.tls_certificates.is_empty()
+            || !tls.credential_name.is_empty()
+            || !tls.credential_names.is_empty())
+    {
+        cx.warn(format!(
+            "{:?} mode does not use certificates, they will be ignored",
+            tls.mode
+        ));
+    }
+    let sources = [
+        !tls.server_certificate.is_empty() && !tls.private_key.is_empty(),
+        !tls.credential_name.is_empty(),
+        !tls.credential_names.is_empty(),
+        !tls.tls_certificates.is_empty(),
+    ];
+    if sources.iter().filter(|s| **s).count() > 1 {
+        cx.err("only one of credential_name, credential_names, server_certificate/private_key, tls_certificates should be specified");
+    }
+    let terminating = matches!(
+        tls.mode,
+        TlsMode::SIMPLE | TlsMode::MUTUAL | TlsMode::OPTIONAL_MUTUAL
+    );
+    if terminating && (!tls.credential_name.is_empty() || !tls.credential_names.is_empty()) {
+        return;
+    }
+    if terminating {
+        let prefix = if tls.mode == TlsMode::SIMPLE {
+            "SIMPLE TLS"
+        } else {
+            "MUTUAL TLS"
+        };
+        if tls.mode != TlsMode::SIMPLE && tls.ca_certificates.is_empty() {
+            cx.err(format!("{prefix} requires a client CA bundle"));
+        }
+        if tls.tls_certificates.len() > 2 {
+            cx.warn(format!("{prefix} can support up to 2 server certificates"));
+        }
+        let certs = if tls.tls_certificates.is_empty() {
+            vec![TlsCertificate {
+                server_certificate: tls.server_certificate.clone(),
+                private_key: tls.private_key.clone(),
+                ca_certificates: String::new(),
+            }]
+        } else {
+            tls.tls_certificates.clone()
+        };
+        for c in &certs {
+            if c.server_certificate.is_empty() {
+                cx.err(format!("{prefix} requires a server certificate"));
+            }
+            if c.private_key.is_empty() {
+                cx.err(format!("{prefix} requires a private key"));
+            }
+        }
+    }
+    if !tls.ca_crl.is_empty() {
+        if !tls.credential_name.is_empty() {
+            cx.err("CRL is not supported with credentialName. CRL has to be specified in the credential");
+        }
+        if tls.mode == TlsMode::SIMPLE {
+            cx.err("CRL is not supported with SIMPLE TLS");
+        }
+    }
+}
+
+/// `ValidatePartialWildCard`.
+fn validate_partial_wildcard(host: &str) -> Result<(), String> {
+    common::validate_partial_wildcard(host)
+}
+
+/// The host part of a `namespace/host` entry of a Sidecar or Gateway.
+fn validate_hostname_part(hostname: &str, is_gateway: bool) -> Vec<String> {
+    let mut errs = Vec::new();
+    if hostname != "*" && !hostname.contains('.') {
+        errs.push("short names (non FQDN) are not allowed".to_string());
+    }
+    if let Err(e) = validate_wildcard_domain(hostname) {
+        if !is_gateway {
+            errs.push(e.clone());
+        }
+        if !is_ip(hostname) {
+            errs.push(e);
+        }
+    }
+    errs.extend(validate_partial_wildcard(hostname).err());
+    errs
+}
+
+/// `ValidateNamespaceSlashWildcardHostname`: `namespace/host` (or a bare host in Gateways).
+pub fn validate_namespace_slash_wildcard_hostname(
+    hostname: &str,
+    is_gateway: bool,
+    gateway_semantics: bool,
+) -> Vec<String> {
+    let Some((ns, host)) = hostname.split_once('/') else {
+        if is_gateway {
+            return validate_hostname_part(hostname, true);
+        }
+        return vec!["host must be of form namespace/dnsName".into()];
+    };
+    let mut errs = Vec::new();
+    if ns.is_empty() || host.is_empty() {
+        errs.push("config namespace and dnsName in host entry cannot be empty".to_string());
+    }
+    if !is_gateway {
+        let n = ns.strip_prefix('~').unwrap_or(ns);
+        if !n.is_empty() && n != "*" && n != "." && !is_dns1123_label(n) {
+            errs.push(format!("invalid namespace value {ns:?} in sidecar"));
+        }
+    } else if ns != "*" && ns != "." && (ns != "~" || !gateway_semantics) && !is_dns1123_label(ns) {
+        errs.push(format!("invalid namespace value {ns:?} in gateway"));
+    }
+    errs.extend(validate_hostname_part(host, is_gateway));
+    errs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cipher_suites() {
+        assert!(is_valid_cipher_suite("ECDHE-RSA-AES128-GCM-SHA256"));
+        assert!(is_valid_cipher_suite("-ECDHE-RSA-AES128-SHA"));
+        assert!(!is_valid_cipher_suite("foo"));
+    }
+
+    #[test]
+    fn gateway_hosts() {
+        assert!(validate_namespace_slash_wildcard_hostname("*/foo.com", true, false).is_empty());
+        assert!(validate_namespace_slash_wildcard_hostname("1.2.3.4", true, false).is_empty());
+        assert_eq!(
+            validate_namespace_slash_wildcard_hostname("*bar.com", true, false),
+            vec!["partial wildcard \"*bar.com\" not allowed".to_string()]
+        );
+    }
+}

@@ -1,1 +1,698 @@
-//! Validation of VirtualService: not implemented yet.
+//! Validation of VirtualService (networking.istio.io), as Istio's `ValidateVirtualService`
+//! does it: hosts, gateways, HTTP/TLS/TCP routes, and the warnings about rules that can
+//! never match. The HTTP route rules are in `http_route.rs`.
+
+#[path = "http_headers.rs"]
+pub mod http_headers;
+#[path = "http_route.rs"]
+pub mod http_route;
+#[path = "re2.rs"]
+pub mod re2;
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::core::validate::Meta;
+use crate::core::validate::common::{self, Report};
+use crate::core::validate::destination_rule::{
+    Cx, decode_strict, is_dns1123_label, is_ip, reject_dry_run, validate_export_to, validate_fqdn,
+    validate_label_instance, validate_wildcard_domain,
+};
+use http_headers::is_jwt_claim_route;
+use http_route::{Destination, HttpRoute, StringMatch, validate_destination, validate_http_route};
+
+/// Set on VirtualServices converted from Kubernetes Gateway API routes.
+const ROUTE_SEMANTICS_ANNOTATION: &str = "internal.istio.io/route-semantics";
+const MESH_GATEWAY: &str = "mesh";
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+struct VirtualService {
+    hosts: Vec<String>,
+    gateways: Vec<String>,
+    http: Vec<Option<HttpRoute>>,
+    tls: Vec<Option<TlsRoute>>,
+    tcp: Vec<Option<TcpRoute>>,
+    export_to: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+struct TlsRoute {
+    #[serde(rename = "match")]
+    matches: Vec<Option<TlsMatch>>,
+    route: Vec<Option<RouteDestination>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+struct TcpRoute {
+    #[serde(rename = "match")]
+    matches: Vec<Option<L4Match>>,
+    route: Vec<Option<RouteDestination>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+struct TlsMatch {
+    sni_hosts: Vec<String>,
+    destination_subnets: Vec<String>,
+    port: u32,
+    source_labels: BTreeMap<String, String>,
+    gateways: Vec<String>,
+    source_namespace: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+struct L4Match {
+    destination_subnets: Vec<String>,
+    port: u32,
+    source_subnet: String,
+    source_labels: BTreeMap<String, String>,
+    gateways: Vec<String>,
+    source_namespace: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+pub struct RouteDestination {
+    pub destination: Option<Destination>,
+    pub weight: i32,
+}
+
+/// `host.Name.Matches`: the two hosts (possibly wildcards) overlap.
+fn host_matches(a: &str, b: &str) -> bool {
+    match (a.strip_prefix('*'), b.strip_prefix('*')) {
+        (Some(a1), Some(b1)) => {
+            if a.len() < b.len() {
+                b1.ends_with(a1)
+            } else {
+                a1.ends_with(b1)
+            }
+        }
+        (Some(a1), None) => b.ends_with(a1),
+        (None, Some(b1)) => a.ends_with(b1),
+        (None, None) => a == b,
+    }
+}
+
+/// `host.Name.SubsetOf`: every name `a` matches is matched by `b`.
+fn host_subset_of(a: &str, b: &str) -> bool {
+    match (a.strip_prefix('*'), b.strip_prefix('*')) {
+        (Some(a1), Some(b1)) => a.len() >= b.len() && a1.ends_with(b1),
+        (Some(_), None) => false,
+        (None, Some(b1)) => a.ends_with(b1),
+        (None, None) => a == b,
+    }
+}
+
+/// `ValidateWildcardDomainForVirtualServiceBoundToGateway`: SNI hosts may also be the
+/// `outbound_.<PORT>_._.<HOSTNAME>` names Istio generates for AUTO_PASSTHROUGH.
+pub fn validate_gateway_bound_domain(sni: bool, domain: &str) -> Result<(), String> {
+    common::check_dns1123_preconditions(domain)?;
+    if sni && domain.starts_with("outbound_") {
+        let parts: Vec<&str> = domain.split('_').collect();
+        if parts.len() < 4 {
+            return Err(format!(
+                "domain name {domain} invalid, should follow 'outbound_.<PORT>_._.<HOSTNAME>' format"
+            ));
+        }
+        let port = parts[1].trim_matches('.');
+        let hostname = parts[3].trim_matches('.');
+        if parts[0] != "outbound" {
+            return Err(format!(
+                "domain name {domain:?} invalid (label {:?} invalid)",
+                parts[0]
+            ));
+        }
+        if !port.bytes().any(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "domain name {domain:?} invalid (label {port:?} invalid). should follow outbound_.<PORT>_._.<HOSTNAME> format"
+            ));
+        }
+        if !hostname.bytes().any(|b| b.is_ascii_alphabetic()) {
+            return Err(format!(
+                "domain name {domain:?} invalid (label {hostname:?} invalid). should follow outbound_.<PORT>_._.<HOSTNAME> format"
+            ));
+        }
+        return Ok(());
+    }
+    validate_wildcard_domain(domain)
+}
+
+/// `validateGatewayNames`; returns after the first name without a namespace, as Istio does.
+pub fn validate_gateway_names(cx: &mut Cx, names: &[String], gateway_semantics: bool) {
+    for name in names {
+        let Some((ns, gw)) = name.split_once('/') else {
+            if name.contains('.') {
+                let parts: Vec<&str> = name.split('.').collect();
+                cx.warn(format!(
+                    "using legacy gatewayName format {name:?}; prefer the <namespace>/<name> format: {:?}",
+                    format!("{}/{}", parts[1], parts[0])
+                ));
+            }
+            cx.check(validate_fqdn(name));
+            return;
+        };
+        if ns.is_empty() || gw.is_empty() {
+            cx.err("config namespace and gateway name cannot be empty");
+        }
+        if !is_dns1123_label(ns) {
+            cx.err(format!("invalid value for namespace: {ns:?}"));
+        }
+        if !is_dns1123_label(gw) && !gateway_semantics {
+            cx.err(format!("invalid value for gateway name: {gw:?}"));
+        }
+    }
+}
+
+/// `validateRouteDestinations` (TLS and TCP routes).
+pub fn validate_route_destinations(
+    cx: &mut Cx,
+    routes: &[Option<RouteDestination>],
+    gateway_semantics: bool,
+) {
+    let mut total: i64 = 0;
+    for r in routes {
+        let Some(r) = r else {
+            cx.err("weight may not be nil");
+            continue;
+        };
+        if r.destination.is_none() {
+            cx.err("destination is required");
+        }
+        if !gateway_semantics && let Some(d) = &r.destination {
+            validate_destination(cx, d);
+        }
+        if r.weight < 0 {
+            cx.err(format!("weight {} < 0", r.weight));
+        }
+        total += i64::from(r.weight);
+    }
+    if routes.len() > 1 && total == 0 {
+        cx.err("total destination weight = 0");
+    }
+}
+
+fn validate_l4_common(
+    cx: &mut Cx,
+    subnets: &[String],
+    port: u32,
+    labels: &BTreeMap<String, String>,
+    gateways: &[String],
+    gateway_warnings: bool,
+) {
+    for s in subnets {
+        cx.check(common::validate_ip_subnet(s));
+    }
+    if port != 0 {
+        cx.check(common::validate_port(i64::from(port)));
+    }
+    validate_label_instance(cx, labels);
+    if gateway_warnings {
+        validate_gateway_names(cx, gateways, false);
+    } else {
+        cx.errors_only(|cx| validate_gateway_names(cx, gateways, false));
+    }
+}
+
+fn validate_tls_route(cx: &mut Cx, tls: &TlsRoute, vs: &VirtualService, gateway_semantics: bool) {
+    if tls.matches.is_empty() {
+        cx.err("TLS route must have at least one match condition");
+    }
+    for m in &tls.matches {
+        let Some(m) = m else {
+            cx.err("TLS match may not be null");
+            continue;
+        };
+        if m.sni_hosts.is_empty() {
+            cx.err("TLS match must have at least one SNI host");
+        }
+        for sni in &m.sni_hosts {
+            validate_sni_host(cx, sni, vs);
+        }
+        validate_l4_common(
+            cx,
+            &m.destination_subnets,
+            m.port,
+            &m.source_labels,
+            &m.gateways,
+            true,
+        );
+    }
+    if tls.route.is_empty() {
+        cx.err("TLS route is required");
+    }
+    validate_route_destinations(cx, &tls.route, gateway_semantics);
+}
+
+fn validate_sni_host(cx: &mut Cx, sni: &str, vs: &VirtualService) {
+    // Unlike the hosts check, no gateways at all counts as "not mesh" here.
+    let result = if !vs.gateways.iter().any(|g| g == MESH_GATEWAY) {
+        validate_gateway_bound_domain(true, sni)
+    } else {
+        validate_wildcard_domain(sni)
+    };
+    if let Err(e) = result {
+        if is_ip(sni) {
+            cx.warn(format!("using an IP address ({sni:?}) goes against SNI spec and most clients do not support this"));
+        } else {
+            cx.err(e);
+        }
+        return;
+    }
+    if !vs.hosts.iter().any(|h| host_subset_of(sni, h)) {
+        cx.err(format!(
+            "SNI host {sni:?} is not a compatible subset of any of the virtual service hosts: [{}]",
+            vs.hosts.join(", ")
+        ));
+    }
+}
+
+fn validate_tcp_route(cx: &mut Cx, tcp: &TcpRoute, gateway_semantics: bool) {
+    for m in &tcp.matches {
+        let Some(m) = m else {
+            cx.err("tcp match may not be nil");
+            continue;
+        };
+        validate_l4_common(
+            cx,
+            &m.destination_subnets,
+            m.port,
+            &m.source_labels,
+            &m.gateways,
+            false,
+        );
+    }
+    if tcp.route.is_empty() {
+        cx.err("TCP route is required");
+    }
+    validate_route_destinations(cx, &tcp.route, gateway_semantics);
+}
+
+/// `isGateway`: the VirtualService has gateways and `mesh` is not one of them.
+fn applies_to_gateway(vs: &VirtualService) -> bool {
+    !vs.gateways.is_empty() && !vs.gateways.iter().any(|g| g == MESH_GATEWAY)
+}
+
+/// Validate a VirtualService spec.
+pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+    let vs: VirtualService = decode_strict(spec)?;
+    if reject_dry_run(meta, report) {
+        return Ok(());
+    }
+    let mut cx = Cx::new(report);
+    if vs.hosts.is_empty() {
+        if !vs.gateways.is_empty() {
+            cx.err("delegate virtual service must have no gateways specified");
+        }
+        if !vs.tls.is_empty() {
+            cx.err("delegate virtual service must have no tls route specified");
+        }
+        if !vs.tcp.is_empty() {
+            cx.err("delegate virtual service must have no tcp route specified");
+        }
+    }
+    let gateway_semantics = meta
+        .annotations
+        .get(ROUTE_SEMANTICS_ANNOTATION)
+        .and_then(Value::as_str)
+        == Some("gateway");
+    let to_gateway = applies_to_gateway(&vs);
+    if !vs.gateways.is_empty() {
+        validate_gateway_names(&mut cx, &vs.gateways, gateway_semantics);
+    }
+    if !to_gateway {
+        for m in vs
+            .http
+            .iter()
+            .flatten()
+            .flat_map(|h| h.matches.iter().flatten())
+        {
+            for key in m.headers.keys().chain(m.without_headers.keys()) {
+                if is_jwt_claim_route(key) {
+                    cx.err(format!(
+                        "JWT claim based routing (key: {key}) is only supported for gateway, found no gateways: [{}]",
+                        vs.gateways.join(" ")
+                    ));
+                }
+            }
+        }
+    }
+    validate_hosts(&mut cx, &vs, to_gateway);
+    if vs.http.is_empty() && vs.tcp.is_empty() && vs.tls.is_empty() {
+        cx.err("http, tcp or tls must be provided in virtual service");
+    }
+    for h in &vs.http {
+        match h {
+            Some(h) => validate_http_route(&mut cx, h, vs.hosts.is_empty(), gateway_semantics),
+            None => cx.err("http route may not be null"),
+        }
+    }
+    for t in vs.tls.iter().flatten() {
+        validate_tls_route(&mut cx, t, &vs, gateway_semantics);
+    }
+    for t in vs.tcp.iter().flatten() {
+        validate_tcp_route(&mut cx, t, gateway_semantics);
+    }
+    validate_export_to(&mut cx, &meta.namespace, &vs.export_to, false);
+    analyze_unreachable(&mut cx, spec, &vs);
+    cx.finish()
+}
+
+fn validate_hosts(cx: &mut Cx, vs: &VirtualService, to_gateway: bool) {
+    let sni = vs
+        .tls
+        .iter()
+        .flatten()
+        .flat_map(|t| t.matches.iter().flatten())
+        .any(|m| !m.sni_hosts.is_empty());
+    let mut all_valid = true;
+    for host in &vs.hosts {
+        let result = if to_gateway {
+            validate_gateway_bound_domain(sni, host)
+        } else {
+            validate_wildcard_domain(host)
+        };
+        match result {
+            Err(e) if !is_ip(host) => {
+                cx.err(e);
+                all_valid = false;
+            }
+            Ok(()) if !to_gateway && host == "*" => {
+                cx.err(
+                    "wildcard host * is not allowed for virtual services bound to the mesh gateway",
+                );
+                all_valid = false;
+            }
+            _ => {}
+        }
+    }
+    if all_valid {
+        for (i, a) in vs.hosts.iter().enumerate() {
+            for b in &vs.hosts[i + 1..] {
+                if host_matches(a, b) {
+                    cx.err(format!("duplicate hosts in virtual service: {a} & {b}"));
+                }
+            }
+        }
+    }
+}
+
+/// Map-valued fields of the match messages: left out when empty, like unset scalars.
+const MATCH_MAP_FIELDS: [&str; 4] = ["headers", "sourceLabels", "queryParams", "withoutHeaders"];
+
+/// A match reduced to what decides which requests it selects, as Istio compares them: the
+/// name is dropped, as are unset fields (null, empty, zero, false); messages that are
+/// present count even when empty.
+fn match_key(m: &Value) -> Value {
+    fn drop_nulls(v: &Value) -> Value {
+        match v {
+            Value::Object(o) => Value::Object(
+                o.iter()
+                    .filter(|(_, v)| !v.is_null())
+                    .map(|(k, v)| (k.clone(), drop_nulls(v)))
+                    .collect(),
+            ),
+            Value::Array(a) => Value::Array(a.iter().map(drop_nulls).collect()),
+            other => other.clone(),
+        }
+    }
+    let Value::Object(o) = m else {
+        return m.clone();
+    };
+    let fields = o
+        .iter()
+        .filter(|(k, _)| *k != "name")
+        .filter(|(k, v)| match v {
+            Value::Null | Value::Bool(false) => false,
+            Value::Bool(true) => true,
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            Value::String(s) => !s.is_empty(),
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(o) => !(o.is_empty() && MATCH_MAP_FIELDS.contains(&k.as_str())),
+        });
+    Value::Object(fields.map(|(k, v)| (k.clone(), drop_nulls(v))).collect())
+}
+
+/// A route as the reachability analysis sees it: its name, its matches' names, and the
+/// matches as written.
+type Rule = (String, Vec<String>, Vec<Value>);
+
+/// The warnings of `analyzeUnreachable{HTTP,TCP,TLS}Rules`.
+fn analyze_unreachable(cx: &mut Cx, spec: &Value, vs: &VirtualService) {
+    let raw_matches = |kind: &str, i: usize| -> Vec<Value> {
+        spec.get(kind)
+            .and_then(|r| r.get(i))
+            .and_then(|r| r.get("match"))
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let http: Vec<Option<Rule>> = vs
+        .http
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.as_ref().map(|r| {
+                let names = r
+                    .matches
+                    .iter()
+                    .enumerate()
+                    .map(|(j, m)| match m.as_ref().filter(|m| !m.name.is_empty()) {
+                        Some(m) => format!("{:?}", m.name),
+                        None => format!("#{j}"),
+                    })
+                    .collect();
+                let name = if r.name.is_empty() {
+                    format!("#{i}")
+                } else {
+                    format!("{:?}", r.name)
+                };
+                (name, names, raw_matches("http", i))
+            })
+        })
+        .collect();
+    analyze_rules(cx, &http);
+    analyze_overlapping_prefixes(cx, &vs.http);
+    for kind in ["tcp", "tls"] {
+        let count = if kind == "tcp" {
+            vs.tcp.iter().map(Option::is_some).collect::<Vec<_>>()
+        } else {
+            vs.tls.iter().map(Option::is_some).collect()
+        };
+        let rules: Vec<_> = count
+            .iter()
+            .enumerate()
+            .map(|(i, present)| {
+                present.then(|| {
+                    let raw = raw_matches(kind, i);
+                    let names = (0..raw.len()).map(|j| format!("#{j}")).collect();
+                    (format!("#{i}"), names, raw)
+                })
+            })
+            .collect();
+        analyze_rules(cx, &rules);
+    }
+}
+
+/// Report rules that come after a catch-all rule and matches that repeat earlier ones.
+fn analyze_rules(cx: &mut Cx, rules: &[Option<Rule>]) {
+    let mut seen: Vec<(Value, usize)> = Vec::new();
+    let mut catch_all = false;
+    for (i, rule) in rules.iter().enumerate() {
+        let Some((name, match_names, matches)) = rule else {
+            continue;
+        };
+        if matches.is_empty() {
+            if catch_all {
+                unused(cx, name, "only the last rule can have no matches");
+            }
+            catch_all = true;
+            continue;
+        }
+        let mut duplicates = 0;
+        for (j, m) in matches.iter().enumerate() {
+            if catch_all {
+                unused(cx, name, "route without matches defined before");
+                continue;
+            }
+            let key = match_key(m);
+            if let Some((_, k)) = seen.iter().find(|(v, _)| *v == key) {
+                let dup = rules[*k].as_ref().map(|r| r.0.clone()).unwrap_or_default();
+                ineffective(cx, name, &match_names[j], &dup);
+                duplicates += 1;
+            } else {
+                seen.push((key, i));
+            }
+        }
+        if duplicates == matches.len() {
+            unused(cx, name, "all matches used by prior rules");
+        }
+    }
+}
+
+fn unused(cx: &mut Cx, rule: &str, reason: &str) {
+    cx.warn(format!("virtualService rule {rule} not used ({reason})"));
+}
+
+/// The `VirtualServiceIneffectiveMatch` warning.
+fn ineffective(cx: &mut Cx, rule: &str, matchn: &str, dup: &str) {
+    cx.warn(format!(
+        "virtualService rule {rule} match {matchn} is not used (duplicate/overlapping match in rule {dup})"
+    ));
+}
+
+/// A StringMatch's `exact:`/`prefix:` form, used to compare prefix matches.
+fn exact_or_prefix(m: Option<&StringMatch>) -> String {
+    match m {
+        Some(StringMatch { exact: Some(e), .. }) if !e.is_empty() => format!("exact:{e}"),
+        Some(StringMatch {
+            prefix: Some(p), ..
+        }) if !p.is_empty() => format!("prefix:{p}"),
+        _ => String::new(),
+    }
+}
+
+/// One prefix match, reduced to what decides whether an earlier one covers it.
+struct PrefixMatch {
+    route: String,
+    matchn: String,
+    prefix: String,
+    port: u32,
+    method: String,
+    authority: String,
+    headers: BTreeMap<String, String>,
+    query_params: BTreeMap<String, String>,
+    without_headers: BTreeMap<String, String>,
+}
+
+fn reduce(m: &BTreeMap<String, Option<StringMatch>>) -> BTreeMap<String, String> {
+    m.iter()
+        .map(|(k, v)| (k.clone(), exact_or_prefix(v.as_ref())))
+        .collect()
+}
+
+/// Every entry of `a` has the same key in `b`, with a value `b`'s value is a prefix of.
+fn map_covered(a: &BTreeMap<String, String>, b: &BTreeMap<String, String>) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .all(|(k, v)| b.get(k).is_some_and(|bv| v.starts_with(bv.as_str())))
+}
+
+/// Whether the earlier prefix match `a` catches every request the later `b` would.
+fn covered(a: &PrefixMatch, b: &PrefixMatch) -> bool {
+    b.prefix.starts_with(&a.prefix)
+        && a.port == b.port
+        && a.method.starts_with(&b.method)
+        && a.authority.starts_with(&b.authority)
+        && map_covered(&a.headers, &b.headers)
+        && map_covered(&a.query_params, &b.query_params)
+        && map_covered(&a.without_headers, &b.without_headers)
+}
+
+/// Warn about prefix matches made unreachable by a shorter prefix of an earlier rule.
+pub fn analyze_overlapping_prefixes(cx: &mut Cx, routes: &[Option<HttpRoute>]) {
+    let mut found = Vec::new();
+    let mut seen: Vec<serde_json::Value> = Vec::new();
+    let mut catch_all = false;
+    for (i, r) in routes.iter().enumerate() {
+        let Some(r) = r else { continue };
+        if r.matches.is_empty() {
+            catch_all = true;
+            continue;
+        }
+        for (j, m) in r.matches.iter().enumerate() {
+            if catch_all {
+                continue;
+            }
+            let key = match m {
+                Some(m) => serde_json::json!([
+                    format!("{:?}", m.uri),
+                    format!("{:?}", m.scheme),
+                    format!("{:?}", m.method),
+                    format!("{:?}", m.authority),
+                    format!("{:?}", m.headers),
+                    m.port,
+                    format!("{:?}", m.source_labels),
+                    m.gateways,
+                    format!("{:?}", m.query_params),
+                    m.ignore_uri_case,
+                    format!("{:?}", m.without_headers),
+                    m.source_namespace,
+                    m.stat_prefix,
+                ]),
+                None => serde_json::Value::Null,
+            };
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let Some(m) = m else { continue };
+            let Some(prefix) = m
+                .uri
+                .as_ref()
+                .and_then(|u| u.prefix.clone())
+                .filter(|p| !p.is_empty())
+            else {
+                continue;
+            };
+            let mut method = exact_or_prefix(m.method.as_ref());
+            if method.is_empty() {
+                method = "exact:GET".into();
+            }
+            found.push(PrefixMatch {
+                route: if r.name.is_empty() {
+                    format!("#{i}")
+                } else {
+                    format!("{:?}", r.name)
+                },
+                matchn: if m.name.is_empty() {
+                    format!("#{j}")
+                } else {
+                    format!("{:?}", m.name)
+                },
+                prefix,
+                port: m.port,
+                method,
+                authority: exact_or_prefix(m.authority.as_ref()),
+                headers: reduce(&m.headers),
+                query_params: reduce(&m.query_params),
+                without_headers: reduce(&m.without_headers),
+            });
+        }
+    }
+    for (i, a) in found.iter().enumerate() {
+        for b in &found[i + 1..] {
+            if a.prefix != b.prefix && covered(a, b) {
+                let this = format!("{} of prefix {}", b.matchn, b.prefix);
+                let other = format!("{} of prefix {} on {}", a.matchn, a.prefix, a.route);
+                ineffective(cx, &b.route, &this, &other);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_relations() {
+        assert!(host_matches("*.foo.com", "*.com"));
+        assert!(host_matches("bar.foo.com", "*.foo.com"));
+        assert!(!host_matches("foo.com", "bar.com"));
+        assert!(host_subset_of("a.foo.com", "*.foo.com"));
+        assert!(!host_subset_of("*.foo.com", "a.foo.com"));
+    }
+
+    #[test]
+    fn jwt_claim_names() {
+        assert!(is_jwt_claim_route("@request.auth.claims.foo"));
+        assert!(is_jwt_claim_route("@request.auth.claims[foo]"));
+        assert!(!is_jwt_claim_route("@request.auth.claims"));
+    }
+}
