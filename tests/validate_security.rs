@@ -28,6 +28,18 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "TestValidatePeerAuthentication/empty port level mtls",
         "the Go case uses a non-nil empty `portLevelMtls` map; protobuf JSON decodes `{}` as unset, so needle (like Istio's webhook) accepts it",
     ),
+    (
+        "TestValidateTelemetry/tracing with a nil custom tag",
+        "the Go case builds a nil element, which JSON can only write as `null`; Istio's webhook (protobuf JSON) rejects `null` list elements and map values as a decoding error, and so does needle",
+    ),
+    (
+        "TestValidateTrafficExtension/invalid match - nil traffic selector",
+        "the Go case builds a nil element, which JSON can only write as `null`; Istio's webhook (protobuf JSON) rejects `null` list elements and map values as a decoding error, and so does needle",
+    ),
+    (
+        "TestValidateTrafficExtension/invalid match - nil port selector",
+        "the Go case builds a nil element, which JSON can only write as `null`; Istio's webhook (protobuf JSON) rejects `null` list elements and map values as a decoding error, and so does needle",
+    ),
 ];
 
 type Validate = fn(&Meta, &Value, &mut Report) -> Result<(), String>;
@@ -2334,12 +2346,8 @@ fn decoding_errors() {
         namespace: "bar".into(),
         ..Meta::default()
     };
-    let cases: [(Validate, Value); 12] = [
+    let cases: [(Validate, Value); 11] = [
         (authorization_policy::validate, json!({"action": "REJECT"})),
-        (
-            authorization_policy::validate,
-            json!({"rules": [{"form": []}]}),
-        ),
         (authorization_policy::validate, json!({"rules": {}})),
         (
             peer_authentication::validate,
@@ -2385,6 +2393,12 @@ fn decoding_errors() {
             "{spec} should not decode"
         );
     }
+    // A misspelled field is ignored, as Istio's decoder retries allowing unknown fields.
+    let mut report = Report::default();
+    assert!(
+        authorization_policy::validate(&meta, &json!({"rules": [{"form": []}]}), &mut report)
+            .is_ok()
+    );
     let mut report = Report::default();
     request_authentication::validate(
         &meta,

@@ -159,3 +159,91 @@ fn cli_exit_codes_and_output() {
     let (code, out, _) = needle_validate(&["-f", "-"], "# nothing here\n");
     assert_eq!((code, out.as_str()), (0, ""));
 }
+
+fn virtual_service(spec: Value) -> Value {
+    json!({"apiVersion": "networking.istio.io/v1", "kind": "VirtualService", "metadata": {"name": "reviews", "namespace": "demo"}, "spec": spec})
+}
+
+#[tokio::test]
+async fn istio_kinds_are_validated_end_to_end() {
+    let state = state();
+    let valid = virtual_service(
+        json!({"hosts": ["reviews"], "http": [{"route": [{"destination": {"host": "reviews", "subset": "v1"}}]}]}),
+    );
+    for version in ["v1", "v1beta1"] {
+        let out = validate(&state, &review(version, "CREATE", valid.clone())).await;
+        assert_eq!(out["response"]["allowed"], true, "{out}");
+    }
+    let invalid = virtual_service(json!({"hosts": ["reviews"]}));
+    let out = validate(&state, &review("v1", "UPDATE", invalid)).await;
+    assert_eq!(out["response"]["allowed"], false);
+    let message = out["response"]["status"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("configuration is invalid: "),
+        "{message}"
+    );
+    assert_eq!(
+        message,
+        "configuration is invalid: 1 error occurred:\n\t* http, tcp or tls must be provided in virtual service\n\n"
+    );
+    let undecodable = virtual_service(
+        json!({"hosts": ["reviews"], "http": [{"timeout": "1h", "route": [{"destination": {"host": "reviews"}}]}]}),
+    );
+    let out = validate(&state, &review("v1", "CREATE", undecodable)).await;
+    assert!(
+        out["response"]["status"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("error decoding configuration: "),
+        "{out}"
+    );
+    let mut extra = valid.clone();
+    extra["unexpected"] = json!(1);
+    let out = validate(&state, &review("v1", "CREATE", extra)).await;
+    assert_eq!(
+        out["response"]["status"]["message"],
+        "configuration is invalid: 1 error occurred:\n\t* unknown field \"unexpected\" on VirtualService resource demo/reviews\n\n"
+    );
+    let mut dry_run = valid;
+    dry_run["metadata"]["annotations"] = json!({"istio.io/dry-run": "true"});
+    let out = validate(&state, &review("v1", "CREATE", dry_run)).await;
+    assert!(
+        out["response"]["status"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("has unsupported annotation istio.io/dry-run"),
+        "{out}"
+    );
+    let metrics = state.metrics.encode();
+    assert!(
+        metrics.contains("galley_validation_passed_total 2"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains(r#"galley_validation_failed_total{reason="invalid_resource"} 3"#),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn warnings_reach_the_response() {
+    let state = state();
+    // A workload selector without labels selects everything: valid, with Istio's warning.
+    let policy = json!({"apiVersion": "security.istio.io/v1", "kind": "AuthorizationPolicy", "metadata": {"name": "allow", "namespace": "demo"},
+        "spec": {"selector": {}, "action": "ALLOW", "rules": [{}]}});
+    let out = validate(&state, &review("v1", "CREATE", policy)).await;
+    assert_eq!(out["response"]["allowed"], true, "{out}");
+    assert_eq!(
+        out["response"]["warnings"],
+        json!(["workload selector specified without labels"]),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_accepts_valid_resources() {
+    let yaml = "apiVersion: networking.istio.io/v1\nkind: Gateway\nmetadata: {name: gw, namespace: demo}\nspec:\n  selector: {istio: ingressgateway}\n  servers:\n  - port: {number: 80, name: http, protocol: HTTP}\n    hosts: [\"*.example.com\"]\n";
+    let (code, out, err) = needle_validate(&["-f", "-"], yaml);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Gateway demo/gw: valid"), "{out}");
+}

@@ -146,19 +146,6 @@ pub(crate) fn check_policy_scope(
     }
 }
 
-/// The `istio.io/dry-run` annotation, which only AuthorizationPolicy supports: on any other
-/// kind it is the only error reported (Istio checks it before the kind's rules).
-pub(crate) fn reject_dry_run(meta: &Meta, report: &mut Report) -> bool {
-    if meta.annotations.contains_key(DRY_RUN) {
-        report.error(format!(
-            "{}/{} has unsupported annotation {DRY_RUN}, please remove the annotation",
-            meta.namespace, meta.name
-        ));
-        return true;
-    }
-    false
-}
-
 const DRY_RUN: &str = "istio.io/dry-run";
 
 // ---------------------------------------------------------------------------------------------

@@ -267,8 +267,11 @@ enum FilterClass {
     STATS,
 }
 
-pub fn validate(_meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let ef: EnvoyFilter = decode(spec)?;
+    if super::reject_dry_run(meta, report) {
+        return Ok(());
+    }
     for p in &ef.config_patches {
         if p.r#match.as_ref().is_some_and(|m| m.object_types() > 1) {
             return Err("EnvoyConfigObjectMatch: more than one of listener, routeConfiguration, cluster, waypoint set (oneof objectTypes)".into());

@@ -8,9 +8,7 @@ use serde_json::Value;
 
 use super::Meta;
 use super::common::{self, Report};
-use super::destination_rule::{
-    Cx, decode_strict, is_dns1123_label, is_ip, reject_dry_run, validate_wildcard_domain,
-};
+use super::destination_rule::{Cx, is_dns1123_label, is_ip, validate_wildcard_domain};
 
 /// Set on Gateways converted from Kubernetes Gateway API resources.
 const GATEWAY_SEMANTICS_ANNOTATION: &str = "internal.istio.io/gateway-semantics";
@@ -180,8 +178,8 @@ pub fn is_valid_cipher_suite(cs: &str) -> bool {
 
 /// Validate a Gateway spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
-    let gw: Gateway = decode_strict(spec)?;
-    if reject_dry_run(meta, report) {
+    let gw: Gateway = super::decode(spec)?;
+    if crate::core::validate::reject_dry_run(meta, report) {
         return Ok(());
     }
     let mut cx = Cx::new(report);

@@ -7,6 +7,7 @@
 //! is listed in `KINDS`.
 
 pub mod common;
+mod decode;
 
 pub mod authorization_policy;
 pub mod destination_rule;
@@ -25,7 +26,7 @@ pub mod workload_entry;
 pub mod workload_group;
 
 pub use common::Report;
-use serde::de::DeserializeOwned;
+pub use decode::decode;
 use serde_json::Value;
 
 /// What the rules of a kind may look at besides the spec.
@@ -47,8 +48,88 @@ struct Kind {
     validate: ValidateFn,
 }
 
-/// The kinds whose rules are implemented.
-const KINDS: &[Kind] = &[];
+/// The kinds needle validates, with the groups Istio serves them in.
+const KINDS: &[Kind] = &[
+    Kind {
+        group: NETWORKING,
+        kind: "VirtualService",
+        validate: virtual_service::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "DestinationRule",
+        validate: destination_rule::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "Gateway",
+        validate: gateway::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "ServiceEntry",
+        validate: service_entry::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "Sidecar",
+        validate: sidecar::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "EnvoyFilter",
+        validate: envoy_filter::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "WorkloadEntry",
+        validate: workload_entry::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "WorkloadGroup",
+        validate: workload_group::validate,
+    },
+    Kind {
+        group: NETWORKING,
+        kind: "ProxyConfig",
+        validate: proxy_config::validate,
+    },
+    Kind {
+        group: SECURITY,
+        kind: "AuthorizationPolicy",
+        validate: authorization_policy::validate,
+    },
+    Kind {
+        group: SECURITY,
+        kind: "PeerAuthentication",
+        validate: peer_authentication::validate,
+    },
+    Kind {
+        group: SECURITY,
+        kind: "RequestAuthentication",
+        validate: request_authentication::validate,
+    },
+    Kind {
+        group: "telemetry.istio.io",
+        kind: "Telemetry",
+        validate: telemetry::validate,
+    },
+    Kind {
+        group: EXTENSIONS,
+        kind: "WasmPlugin",
+        validate: wasm_plugin::validate,
+    },
+    Kind {
+        group: EXTENSIONS,
+        kind: "TrafficExtension",
+        validate: traffic_extension::validate,
+    },
+];
+
+const NETWORKING: &str = "networking.istio.io";
+const SECURITY: &str = "security.istio.io";
+const EXTENSIONS: &str = "extensions.istio.io";
 
 /// The outcome for one resource.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,6 +253,19 @@ pub fn validate_object(object: &Value) -> Verdict {
     }
 }
 
+/// Only AuthorizationPolicy may carry `istio.io/dry-run`: the other kinds call this after
+/// decoding and before their rules, as Istio does. Returns whether the object was rejected.
+pub(crate) fn reject_dry_run(meta: &Meta, report: &mut Report) -> bool {
+    if meta.annotations.contains_key("istio.io/dry-run") {
+        report.error(format!(
+            "{}/{} has unsupported annotation istio.io/dry-run, please remove the annotation",
+            meta.namespace, meta.name
+        ));
+        return true;
+    }
+    false
+}
+
 fn invalid(error: String) -> Verdict {
     Verdict::Invalid {
         errors: vec![error],
@@ -203,13 +297,6 @@ fn decode_meta(meta: Option<&Value>) -> Result<Meta, String> {
         labels: map("labels")?,
         annotations: map("annotations")?,
     })
-}
-
-/// Decode a spec (or part of one) strictly into a typed struct. Types that mirror Istio's
-/// protos use `#[serde(deny_unknown_fields, rename_all = "camelCase")]`, so unknown fields,
-/// wrong types and unknown enum names are decoding errors, as protobuf's strict JSON makes them.
-pub fn decode<T: DeserializeOwned>(value: &Value) -> Result<T, String> {
-    T::deserialize(value).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

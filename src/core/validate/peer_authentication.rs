@@ -1,7 +1,7 @@
 //! Validation of PeerAuthentication (security.istio.io), as Istio's `ValidatePeerAuthentication`
 //! does it.
 
-use super::authorization_policy::{WorkloadSelector, check_workload_selector, reject_dry_run};
+use super::authorization_policy::{WorkloadSelector, check_workload_selector};
 use super::common::Report;
 use super::{Meta, decode};
 use serde::Deserialize;
@@ -42,7 +42,7 @@ enum Mode {
 /// level mTLS, if defined, must have at least one element" never applies, as in Istio's webhook.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let pa: PeerAuthentication = decode(spec)?;
-    if reject_dry_run(meta, report) {
+    if crate::core::validate::reject_dry_run(meta, report) {
         return Ok(());
     }
     let _ = &pa.mtls;

@@ -52,8 +52,11 @@ pub(crate) fn validate_workload_selector(sel: Option<&TypeWorkloadSelector>, r: 
     }
 }
 
-pub fn validate(_meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let pc: ProxyConfig = decode(spec)?;
+    if super::reject_dry_run(meta, report) {
+        return Ok(());
+    }
     validate_workload_selector(pc.selector.as_ref(), report);
     if pc.concurrency.unwrap_or(0) < 0 {
         report.error("concurrency must be greater than or equal to 0");

@@ -1,9 +1,7 @@
 //! Validation of RequestAuthentication (security.istio.io), as Istio's
 //! `ValidateRequestAuthentication` does it: JWT rules, their JWKS URI and inline JWKS.
 
-use super::authorization_policy::{
-    PolicyTargetReference, WorkloadSelector, check_policy_scope, reject_dry_run,
-};
+use super::authorization_policy::{PolicyTargetReference, WorkloadSelector, check_policy_scope};
 use super::common::{Report, parse_duration, validate_duration};
 use super::wasm_plugin::go_url;
 use super::{Meta, decode};
@@ -74,7 +72,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         };
         timeouts.push(timeout);
     }
-    if reject_dry_run(meta, report) {
+    if crate::core::validate::reject_dry_run(meta, report) {
         return Ok(());
     }
     check_policy_scope(

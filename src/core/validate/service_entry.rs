@@ -229,6 +229,9 @@ pub(crate) fn validate_export_to(
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let se: ServiceEntry = decode(spec)?;
+    if super::reject_dry_run(meta, report) {
+        return Ok(());
+    }
     let warning = match validate_alpha_workload_selector(se.workload_selector.as_ref()) {
         Ok(w) => w,
         Err(errors) => {

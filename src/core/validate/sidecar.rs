@@ -122,6 +122,9 @@ impl TrafficMode {
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let sc: Sidecar = decode(spec)?;
+    if super::reject_dry_run(meta, report) {
+        return Ok(());
+    }
     let warning = match validate_alpha_workload_selector(sc.workload_selector.as_ref()) {
         Ok(w) => w,
         Err(errors) => {

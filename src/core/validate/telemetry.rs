@@ -1,8 +1,6 @@
 //! Validation of Telemetry (telemetry.istio.io), as Istio's `ValidateTelemetry` does it.
 
-use super::authorization_policy::{
-    PolicyTargetReference, WorkloadSelector, check_policy_scope, reject_dry_run,
-};
+use super::authorization_policy::{PolicyTargetReference, WorkloadSelector, check_policy_scope};
 use super::common::{Report, parse_duration};
 use super::{Meta, decode};
 use serde::{Deserialize, Deserializer};
@@ -212,7 +210,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             }
         }
     }
-    if reject_dry_run(meta, report) {
+    if crate::core::validate::reject_dry_run(meta, report) {
         return Ok(());
     }
     check_policy_scope(

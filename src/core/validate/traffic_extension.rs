@@ -1,9 +1,7 @@
 //! Validation of TrafficExtension (extensions.istio.io), as Istio's `ValidateTrafficExtension`
 //! does it: exactly one of a Wasm module or Lua code, a policy scope, and traffic selectors.
 
-use super::authorization_policy::{
-    PolicyTargetReference, WorkloadSelector, check_policy_scope, reject_dry_run,
-};
+use super::authorization_policy::{PolicyTargetReference, WorkloadSelector, check_policy_scope};
 use super::common::Report;
 use super::wasm_plugin::{
     TrafficSelector, WasmConfig, check_image_pull_secret, check_sha256, check_traffic_selectors,
@@ -53,7 +51,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             "oneof istio.extensions.v1alpha1.TrafficExtension.filter_config is already set".into(),
         );
     }
-    if reject_dry_run(meta, report) {
+    if crate::core::validate::reject_dry_run(meta, report) {
         return Ok(());
     }
     if ext.wasm.is_none() && ext.lua.is_none() {

@@ -17,8 +17,8 @@ use serde_json::Value;
 use crate::core::validate::Meta;
 use crate::core::validate::common::{self, Report};
 use crate::core::validate::destination_rule::{
-    Cx, decode_strict, is_dns1123_label, is_ip, reject_dry_run, validate_export_to, validate_fqdn,
-    validate_label_instance, validate_wildcard_domain,
+    Cx, is_dns1123_label, is_ip, validate_export_to, validate_fqdn, validate_label_instance,
+    validate_wildcard_domain,
 };
 use http_headers::is_jwt_claim_route;
 use http_route::{Destination, HttpRoute, StringMatch, validate_destination, validate_http_route};
@@ -300,8 +300,8 @@ fn applies_to_gateway(vs: &VirtualService) -> bool {
 
 /// Validate a VirtualService spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
-    let vs: VirtualService = decode_strict(spec)?;
-    if reject_dry_run(meta, report) {
+    let vs: VirtualService = crate::core::validate::decode(spec)?;
+    if crate::core::validate::reject_dry_run(meta, report) {
         return Ok(());
     }
     let mut cx = Cx::new(report);

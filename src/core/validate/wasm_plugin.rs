@@ -4,7 +4,6 @@
 
 use super::authorization_policy::{
     PolicyTargetReference, PortSelector, WorkloadMode, WorkloadSelector, check_policy_scope,
-    reject_dry_run,
 };
 use super::common::Report;
 use super::{Meta, decode};
@@ -125,7 +124,7 @@ pub(crate) struct TrafficSelector {
 /// Validate a WasmPlugin spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let plugin: WasmPlugin = decode(spec)?;
-    if reject_dry_run(meta, report) {
+    if crate::core::validate::reject_dry_run(meta, report) {
         return Ok(());
     }
     check_policy_scope(

@@ -36,8 +36,11 @@ pub(crate) struct WorkloadEntry {
     pub service_account: String,
 }
 
-pub fn validate(_meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let we: WorkloadEntry = decode(spec)?;
+    if super::reject_dry_run(meta, report) {
+        return Ok(());
+    }
     validate_workload_entry(&we, None, true, report);
     Ok(())
 }

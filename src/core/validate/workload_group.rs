@@ -100,8 +100,11 @@ struct GrpcHealthCheck {
     service: String,
 }
 
-pub fn validate(_meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
+pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let wg: WorkloadGroup = decode(spec)?;
+    if super::reject_dry_run(meta, report) {
+        return Ok(());
+    }
     if wg.template.is_none() {
         report.error("template is required");
         return Ok(());
