@@ -4330,7 +4330,7 @@ fn decoding_errors() {
     );
     let bad_vs = [
         json!({"hosts": "a.b"}),
-        json!({"hosts": ["a.b"], "http": [{"timeout": "1h", "route": [{"destination": {"host": "a.b"}}]}]}),
+        json!({"hosts": ["a.b"], "http": [{"timeout": "1x", "route": [{"destination": {"host": "a.b"}}]}]}),
         json!({"hosts": ["a.b"], "http": [{"match": [{"uri": {"exact": "/a", "prefix": "/"}}], "route": [{"destination": {"host": "a.b"}}]}]}),
     ];
     for spec in bad_vs {

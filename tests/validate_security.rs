@@ -2359,7 +2359,7 @@ fn decoding_errors() {
         ),
         (
             request_authentication::validate,
-            json!({"jwtRules": [{"issuer": "a", "timeout": "1h"}]}),
+            json!({"jwtRules": [{"issuer": "a", "timeout": "1x"}]}),
         ),
         (
             request_authentication::validate,

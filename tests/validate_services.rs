@@ -1009,7 +1009,7 @@ fn strict_decoding() {
         (
             "bad duration",
             sidecar::validate,
-            json!({"inboundConnectionPool": {"tcp": {"connectTimeout": "1h"}}}),
+            json!({"inboundConnectionPool": {"tcp": {"connectTimeout": "1x"}}}),
         ),
         (
             "unknown capture mode",

@@ -187,7 +187,7 @@ async fn istio_kinds_are_validated_end_to_end() {
         "configuration is invalid: 1 error occurred:\n\t* http, tcp or tls must be provided in virtual service\n\n"
     );
     let undecodable = virtual_service(
-        json!({"hosts": ["reviews"], "http": [{"timeout": "1h", "route": [{"destination": {"host": "reviews"}}]}]}),
+        json!({"hosts": ["reviews"], "http": [{"timeout": "1x", "route": [{"destination": {"host": "reviews"}}]}]}),
     );
     let out = validate(&state, &review("v1", "CREATE", undecodable)).await;
     assert!(

@@ -71,21 +71,12 @@ pub enum LogFormat {
     Json,
 }
 
-/// `500ms`, `5s`, `2m`.
+/// A Go duration (`500ms`, `5s`, `2m`), as istiod flags take them.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let (num, unit) = s
-        .find(|c: char| !c.is_ascii_digit())
-        .map(|i| s.split_at(i))
-        .unwrap_or((s, "s"));
-    let n: u64 = num
-        .parse()
-        .map_err(|_| format!("invalid duration {s:?}: expected a number with ms, s or m"))?;
-    match unit {
-        "ms" => Ok(Duration::from_millis(n)),
-        "s" => Ok(Duration::from_secs(n)),
-        "m" => Ok(Duration::from_secs(n * 60)),
-        _ => Err(format!("invalid duration {s:?}: unit must be ms, s or m")),
-    }
+    let nanos = crate::core::validate::common::parse_go_duration(s)?;
+    u64::try_from(nanos)
+        .map(Duration::from_nanos)
+        .map_err(|_| format!("invalid duration {s:?}: must not be negative"))
 }
 
 fn init_logging(format: LogFormat) {
@@ -151,7 +142,8 @@ mod tests {
         assert_eq!(parse_duration("5s").unwrap(), Duration::from_secs(5));
         assert_eq!(parse_duration("250ms").unwrap(), Duration::from_millis(250));
         assert_eq!(parse_duration("2m").unwrap(), Duration::from_secs(120));
-        assert!(parse_duration("5h").is_err());
+        assert_eq!(parse_duration("1h").unwrap(), Duration::from_secs(3600));
+        assert!(parse_duration("-1s").is_err());
         assert!(parse_duration("x").is_err());
     }
 }

@@ -50,32 +50,72 @@ pub fn multierror(errors: &[String]) -> String {
     }
 }
 
-/// A protobuf JSON duration (`"1.5s"`, `"-2s"`), in nanoseconds.
+/// A duration as Istio's decoder reads `google.protobuf.Duration` fields: Go's
+/// `time.ParseDuration` (`"1.5s"`, `"300ms"`, `"2h45m"`, `"0"`), in nanoseconds. The error
+/// is the decoder's text.
 pub fn parse_duration(s: &str) -> Result<i128, String> {
-    let invalid = || format!("invalid google.protobuf.Duration value {s:?}");
-    let body = s.strip_suffix('s').ok_or_else(invalid)?;
-    let (negative, body) = match body.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, body),
+    parse_go_duration(s).map_err(|e| format!("bad Duration: {e}"))
+}
+
+/// Go's `time.ParseDuration`, with Go's error texts.
+pub fn parse_go_duration(orig: &str) -> Result<i128, String> {
+    let invalid = || format!("time: invalid duration {orig:?}");
+    let (negative, mut s) = match orig.as_bytes().first() {
+        Some(b'-') => (true, &orig[1..]),
+        Some(b'+') => (false, &orig[1..]),
+        _ => (false, orig),
     };
-    let (secs, frac) = body.split_once('.').unwrap_or((body, ""));
-    if secs.is_empty()
-        || !secs.bytes().all(|b| b.is_ascii_digit())
-        || !frac.bytes().all(|b| b.is_ascii_digit())
-        || frac.len() > 9
-    {
+    if s == "0" {
+        return Ok(0);
+    }
+    if s.is_empty() {
         return Err(invalid());
     }
-    let secs: i128 = secs.parse().map_err(|_| invalid())?;
-    if secs > 315_576_000_000 {
-        return Err(invalid());
+    let mut total: i128 = 0;
+    while !s.is_empty() {
+        let int_len = s.bytes().take_while(u8::is_ascii_digit).count();
+        let (int_part, rest) = s.split_at(int_len);
+        let (frac_part, rest) = match rest.strip_prefix('.') {
+            Some(r) => {
+                let n = r.bytes().take_while(u8::is_ascii_digit).count();
+                r.split_at(n)
+            }
+            None => ("", rest),
+        };
+        if int_part.is_empty() && frac_part.is_empty() {
+            return Err(invalid());
+        }
+        let unit_len = rest
+            .find(|c: char| c == '.' || c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (unit, rest) = rest.split_at(unit_len);
+        let scale: i128 = match unit {
+            "" => return Err(format!("time: missing unit in duration {orig:?}")),
+            "ns" => 1,
+            "us" | "\u{b5}s" | "\u{3bc}s" => 1_000,
+            "ms" => 1_000_000,
+            "s" => 1_000_000_000,
+            "m" => 60_000_000_000,
+            "h" => 3_600_000_000_000,
+            other => return Err(format!("time: unknown unit {other:?} in duration {orig:?}")),
+        };
+        let whole: i128 = if int_part.is_empty() {
+            0
+        } else {
+            int_part.parse().map_err(|_| invalid())?
+        };
+        let mut value = whole.checked_mul(scale).ok_or_else(invalid)?;
+        if !frac_part.is_empty() {
+            let digits = &frac_part[..frac_part.len().min(18)];
+            let frac: i128 = digits.parse().map_err(|_| invalid())?;
+            value += frac * scale / 10i128.pow(digits.len() as u32);
+        }
+        total = total.checked_add(value).ok_or_else(invalid)?;
+        if total > i64::MAX as i128 {
+            return Err(invalid());
+        }
+        s = rest;
     }
-    let nanos: i128 = if frac.is_empty() {
-        0
-    } else {
-        format!("{frac:0<9}").parse().map_err(|_| invalid())?
-    };
-    let total = secs * 1_000_000_000 + nanos;
     Ok(if negative { -total } else { total })
 }
 
@@ -336,8 +376,21 @@ mod tests {
     fn durations_follow_protobuf_json_and_istio_limits() {
         assert_eq!(parse_duration("1.5s").unwrap(), 1_500_000_000);
         assert_eq!(parse_duration("0.001s").unwrap(), 1_000_000);
-        assert!(parse_duration("1h").is_err());
-        assert!(parse_duration("abc").is_err());
+        assert_eq!(parse_duration("300ms").unwrap(), 300_000_000);
+        assert_eq!(parse_duration("2h45m").unwrap(), 9_900_000_000_000);
+        assert_eq!(parse_duration("0").unwrap(), 0);
+        assert_eq!(
+            parse_duration("abc").unwrap_err(),
+            "bad Duration: time: invalid duration \"abc\""
+        );
+        assert_eq!(
+            parse_duration("10").unwrap_err(),
+            "bad Duration: time: missing unit in duration \"10\""
+        );
+        assert_eq!(
+            parse_duration("1x").unwrap_err(),
+            "bad Duration: time: unknown unit \"x\" in duration \"1x\""
+        );
         assert!(validate_duration(parse_duration("0.001s").unwrap()).is_ok());
         assert_eq!(
             validate_duration(parse_duration("0.0005s").unwrap()).unwrap_err(),
