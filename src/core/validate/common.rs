@@ -185,33 +185,30 @@ pub fn validate_percent(value: i64) -> Result<(), String> {
     }
 }
 
-/// A DNS-1123 label: lower-case alphanumerics and `-`, starting and ending alphanumeric, ≤ 63.
+/// Istio's `labels.IsDNS1123Label`: letters of either case, digits and `-`, not starting or
+/// ending with `-`, at most 63 characters. (Istio accepts upper case, unlike Kubernetes.)
 pub fn is_dns1123_label(s: &str) -> bool {
     let b = s.as_bytes();
     !b.is_empty()
         && b.len() <= 63
-        && b.iter()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
         && b[0] != b'-'
         && b[b.len() - 1] != b'-'
 }
 
-/// A DNS-1123 label, or `*`, or `*` followed by a label's tail (`*foo`).
+/// Istio's `labels.IsWildcardDNS1123Label`: `*`, or a label optionally prefixed by `*` or `*-`.
 pub fn is_wildcard_dns1123_label(s: &str) -> bool {
+    if s.len() > 63 {
+        return false;
+    }
     if s == "*" {
         return true;
     }
-    match s.strip_prefix('*') {
-        Some(rest) => {
-            !rest.is_empty()
-                && rest.len() <= 62
-                && rest
-                    .bytes()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
-                && !rest.ends_with('-')
-        }
-        None => is_dns1123_label(s),
-    }
+    let rest = s
+        .strip_prefix("*-")
+        .or_else(|| s.strip_prefix('*'))
+        .unwrap_or(s);
+    is_dns1123_label(rest)
 }
 
 /// `CheckDNS1123Preconditions`.
@@ -279,11 +276,23 @@ pub fn validate_partial_wildcard(host: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether Go's `netip.ParseAddr` accepts the string (IPv6 zones such as `fe80::1%eth0` included).
+pub fn is_ip(s: &str) -> bool {
+    let plain = match s.split_once('%') {
+        Some((ip, zone)) if !zone.is_empty() && ip.contains(':') => ip,
+        Some(_) => return false,
+        None => s,
+    };
+    plain.parse::<IpAddr>().is_ok()
+}
+
 /// `ValidateIPAddress`.
 pub fn validate_ip_address(addr: &str) -> Result<(), String> {
-    addr.parse::<IpAddr>()
-        .map(|_| ())
-        .map_err(|_| format!("{addr} is not a valid IP"))
+    if is_ip(addr) {
+        Ok(())
+    } else {
+        Err(format!("{addr} is not a valid IP"))
+    }
 }
 
 /// `ValidateIPSubnet`: CIDR (`10.0.0.0/8`) or a single IP.
@@ -410,7 +419,12 @@ mod tests {
         assert!(validate_fqdn("istio.io").is_ok());
         assert!(validate_fqdn("istio.io.").is_ok());
         assert!(validate_fqdn("istio.123").is_err());
-        assert!(validate_fqdn("Istio.io").is_err());
+        assert!(
+            validate_fqdn("Istio.io").is_ok(),
+            "Istio accepts upper case"
+        );
+        assert!(validate_fqdn("-istio.io").is_err());
+        assert!(is_ip("fe80::1%eth0"));
         assert!(validate_wildcard_domain("*.istio.io").is_ok());
         assert!(validate_wildcard_domain("*").is_ok());
         assert!(validate_wildcard_domain("foo.*.io").is_err());

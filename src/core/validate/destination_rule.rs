@@ -111,89 +111,6 @@ pub fn de_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     }
 }
 
-/// Istio's `labels.IsDNS1123Label` (letters of either case, digits and `-`, at most 63).
-pub fn is_dns1123_label(s: &str) -> bool {
-    s.len() <= 63 && is_label_chars(s)
-}
-
-/// A DNS-1123 label's characters, without its length limit.
-fn is_label_chars(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
-        && b[0] != b'-'
-        && b[b.len() - 1] != b'-'
-}
-
-/// Istio's `labels.IsWildcardDNS1123Label`: `*`, or a label optionally prefixed by `*` or `*-`.
-pub fn is_wildcard_dns1123_label(s: &str) -> bool {
-    if s.len() > 63 {
-        return false;
-    }
-    if s == "*" || is_dns1123_label(s) {
-        return true;
-    }
-    s.strip_prefix('*').is_some_and(|rest| {
-        is_dns1123_label(rest) || rest.strip_prefix('-').is_some_and(is_dns1123_label)
-    })
-}
-
-/// `ValidateDNS1123Labels` with Istio's label rule.
-pub fn validate_dns1123_labels(domain: &str) -> Result<(), String> {
-    let parts: Vec<&str> = domain.split('.').collect();
-    let tld = parts[parts.len() - 1];
-    if tld.parse::<i64>().is_ok() {
-        return Err(format!(
-            "domain name {domain:?} invalid (top level domain {tld:?} cannot be all-numeric)"
-        ));
-    }
-    for (i, label) in parts.iter().enumerate() {
-        if i == parts.len() - 1 && label.is_empty() {
-            return Ok(());
-        }
-        if !is_dns1123_label(label) {
-            return Err(format!(
-                "domain name {domain:?} invalid (label {label:?} invalid)"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `ValidateFQDN`.
-pub fn validate_fqdn(fqdn: &str) -> Result<(), String> {
-    common::check_dns1123_preconditions(fqdn)?;
-    validate_dns1123_labels(fqdn)
-}
-
-/// `ValidateWildcardDomain`.
-pub fn validate_wildcard_domain(domain: &str) -> Result<(), String> {
-    common::check_dns1123_preconditions(domain)?;
-    let (first, rest) = match domain.split_once('.') {
-        Some((f, r)) => (f, Some(r)),
-        None => (domain, None),
-    };
-    if !is_wildcard_dns1123_label(first) {
-        return Err(format!(
-            "domain name {domain:?} invalid (label {first:?} invalid)"
-        ));
-    }
-    match rest {
-        Some(rest) => validate_dns1123_labels(rest),
-        None => Ok(()),
-    }
-}
-
-/// Whether Go's `netip.ParseAddr` accepts the string (IPv6 zones included).
-pub fn is_ip(s: &str) -> bool {
-    let plain = match s.split_once('%') {
-        Some((ip, zone)) if !zone.is_empty() && ip.contains(':') => ip,
-        Some(_) => return false,
-        None => s,
-    };
-    plain.parse::<std::net::IpAddr>().is_ok()
-}
-
 /// `labels.Instance.Validate`: Kubernetes label keys and values, one error per bad entry.
 pub fn validate_label_instance(cx: &mut Cx, labels: &BTreeMap<String, String>) {
     for (k, v) in labels {
@@ -213,6 +130,16 @@ fn is_qualified_name(s: &str) -> bool {
         && b[b.len() - 1].is_ascii_alphanumeric()
         && b.iter()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+}
+
+/// A DNS-1123 label's characters, without its length limit (tag-key prefixes check length
+/// as a whole).
+fn is_label_chars(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+        && b[0] != b'-'
+        && b[b.len() - 1] != b'-'
 }
 
 fn validate_tag_key(k: &str) -> Result<(), String> {
@@ -287,6 +214,13 @@ pub fn validate_export_to(
         cx.err("cannot have both public (*) and non-public exportTo values for a resource");
     }
 }
+
+// Istio's name and address checks live in `common`; re-exported for the modules that import
+// them from here.
+pub use super::common::{
+    is_dns1123_label, is_ip, is_wildcard_dns1123_label, validate_dns1123_labels, validate_fqdn,
+    validate_wildcard_domain,
+};
 
 /// `validateSubsetName`.
 pub fn validate_subset_name(name: &str) -> Result<(), String> {

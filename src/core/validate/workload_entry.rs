@@ -3,15 +3,21 @@
 //! socket addresses).
 
 use std::collections::{BTreeMap, HashSet};
-use std::net::IpAddr;
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::common::{Report, check_dns1123_preconditions, validate_port};
+use super::common::{Report, validate_port};
 use super::{Meta, decode};
 
 pub(crate) const UNIX_ADDRESS_PREFIX: &str = "unix://";
+
+// Istio's name and address checks live in `common`; re-exported for the modules that import
+// them from here.
+pub(crate) use super::common::{
+    is_dns1123_label, is_ip, validate_fqdn, validate_ip_address as validate_ip,
+    validate_wildcard_domain,
+};
 
 /// `networking.v1alpha3.WorkloadEntry`.
 #[derive(Debug, Default, Deserialize)]
@@ -92,92 +98,6 @@ pub(crate) fn validate_workload_entry(
     if unix && service_ports.is_some_and(|sp| sp.len() != 1) {
         report.error("exactly 1 service port required for unix endpoints");
     }
-}
-
-/// Go's `netip.ParseAddr` succeeds (zones such as `fe80::1%eth0` included).
-pub(crate) fn is_ip(s: &str) -> bool {
-    let base = match s.split_once('%') {
-        Some((ip, zone)) if !zone.is_empty() && ip.contains(':') => ip,
-        _ => s,
-    };
-    base.parse::<IpAddr>().is_ok()
-}
-
-/// Istio's `ValidateIPAddress` (Go's `netip.ParseAddr`, zones included).
-pub(crate) fn validate_ip(addr: &str) -> Result<(), String> {
-    if is_ip(addr) {
-        Ok(())
-    } else {
-        Err(format!("{addr} is not a valid IP"))
-    }
-}
-
-/// Istio's `labels.IsDNS1123Label`: letters of either case, digits and `-`, at most 63.
-pub(crate) fn is_dns1123_label(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.len() <= 63
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
-        && b[0] != b'-'
-        && b[b.len() - 1] != b'-'
-}
-
-/// Istio's `labels.IsWildcardDNS1123Label`: `*`, or a label optionally prefixed by `*` or `*-`.
-pub(crate) fn is_wildcard_dns1123_label(s: &str) -> bool {
-    if s.len() > 63 {
-        return false;
-    }
-    if s == "*" {
-        return true;
-    }
-    let rest = s
-        .strip_prefix("*-")
-        .or_else(|| s.strip_prefix('*'))
-        .unwrap_or(s);
-    is_dns1123_label(rest) && !rest.starts_with('-')
-}
-
-/// Istio's `ValidateDNS1123Labels` (upper-case letters allowed, as in Istio).
-pub(crate) fn validate_dns1123_labels(domain: &str) -> Result<(), String> {
-    let parts: Vec<&str> = domain.split('.').collect();
-    let tld = parts[parts.len() - 1];
-    if go_atoi(tld).is_ok() {
-        return Err(format!(
-            "domain name {domain:?} invalid (top level domain {tld:?} cannot be all-numeric)"
-        ));
-    }
-    for (i, label) in parts.iter().enumerate() {
-        if i == parts.len() - 1 && label.is_empty() {
-            return Ok(());
-        }
-        if !is_dns1123_label(label) {
-            return Err(format!(
-                "domain name {domain:?} invalid (label {label:?} invalid)"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Istio's `ValidateFQDN`.
-pub(crate) fn validate_fqdn(fqdn: &str) -> Result<(), String> {
-    check_dns1123_preconditions(fqdn)?;
-    validate_dns1123_labels(fqdn)
-}
-
-/// Istio's `ValidateWildcardDomain`.
-pub(crate) fn validate_wildcard_domain(domain: &str) -> Result<(), String> {
-    check_dns1123_preconditions(domain)?;
-    let (first, rest) = match domain.split_once('.') {
-        Some((f, r)) => (f, Some(r)),
-        None => (domain, None),
-    };
-    if !is_wildcard_dns1123_label(first) {
-        return Err(format!(
-            "domain name {domain:?} invalid (label {first:?} invalid)"
-        ));
-    }
-    rest.map_or(Ok(()), validate_dns1123_labels)
 }
 
 /// Go's `strconv.Atoi`, with its error text.
