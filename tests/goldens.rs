@@ -14,164 +14,17 @@
 
 mod common;
 
+use common::golden_cases::{
+    CaseSpec, golden_dir, known_failures, load_cases, openshift_namespace, pod_of, snapshot_for,
+};
 use common::{differences, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
 use needle::core::context::Owner;
 use needle::core::inject::{Caller, Request, Snapshot, inject};
 use needle::core::patch;
-use needle::core::snapshot::{self, Source, Sources};
 use needle::core::workload::Offline;
-use serde_json::{Value, json};
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-/// One case. In a case table (YAML list), fields are camelCase; file paths of settings are
-/// relative to the table's directory, `input` and `golden` to the golden directory.
-#[derive(Debug, Default)]
-struct CaseSpec {
-    name: String,
-    input: String,
-    /// Absent for cases that must fail.
-    golden: Option<String>,
-    values: Option<PathBuf>,
-    mesh: Option<PathBuf>,
-    inject_config: Option<PathBuf>,
-    native_sidecars: bool,
-    compliance_policy: String,
-    /// `openshift`: the webhook path runs with the test namespace's OpenShift UID ranges.
-    platform: String,
-    /// Lowercased substring the kube-inject error must contain.
-    expected_error: Option<String>,
-    skip_webhook: bool,
-    skip_kube_inject: bool,
-}
-
-fn golden_dir() -> PathBuf {
-    std::env::var_os("NEEDLE_GOLDEN_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/corpus/istio-inject/inject"))
-}
-
-fn load_cases(dir: &Path) -> Vec<CaseSpec> {
-    let Some(table) = std::env::var_os("NEEDLE_GOLDEN_CASES").map(PathBuf::from) else {
-        return discover(dir);
-    };
-    let base = table.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let text =
-        std::fs::read_to_string(&table).unwrap_or_else(|e| panic!("{}: {e}", table.display()));
-    let rows =
-        needle::core::yaml::parse_one(&text).unwrap_or_else(|e| panic!("{}: {e}", table.display()));
-    let rows = rows
-        .as_array()
-        .unwrap_or_else(|| panic!("{}: expected a list of cases", table.display()));
-    rows.iter()
-        .map(|r| {
-            let s = |k: &str| r.get(k).and_then(Value::as_str).map(str::to_string);
-            let b = |k: &str| r.get(k).and_then(Value::as_bool);
-            let path = |k: &str| s(k).map(|p| base.join(p));
-            CaseSpec {
-                name: s("name")
-                    .or_else(|| s("golden"))
-                    .unwrap_or_else(|| s("input").unwrap_or_default()),
-                input: s("input").expect("every case names its input"),
-                golden: s("golden"),
-                values: path("values"),
-                mesh: path("mesh"),
-                inject_config: path("injectConfig"),
-                native_sidecars: b("nativeSidecars").unwrap_or(true),
-                compliance_policy: s("compliancePolicy").unwrap_or_default(),
-                platform: s("platform").unwrap_or_default(),
-                expected_error: s("expectedError"),
-                skip_webhook: b("skipWebhook").unwrap_or(false),
-                skip_kube_inject: b("skipKubeInject").unwrap_or(false),
-            }
-        })
-        .collect()
-}
-
-/// Without a case table: every input whose golden has the same name, on default settings.
-fn discover(dir: &Path) -> Vec<CaseSpec> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok()?.file_name().into_string().ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
-        .iter()
-        .filter(|n| {
-            n.ends_with(".yaml.injected") && dir.join(n.trim_end_matches(".injected")).exists()
-        })
-        .map(|golden| CaseSpec {
-            name: golden.clone(),
-            input: golden.trim_end_matches(".injected").to_string(),
-            golden: Some(golden.clone()),
-            native_sidecars: true,
-            ..Default::default()
-        })
-        .collect()
-}
-
-fn known_failures() -> BTreeMap<String, String> {
-    include_str!("known_failures.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (name, reason) = l.split_once(": ").unwrap_or((l, ""));
-            (name.trim().to_string(), reason.trim().to_string())
-        })
-        .collect()
-}
-
-fn snapshot_for(case: &CaseSpec) -> Result<Snapshot, String> {
-    let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>, String> {
-        p.as_ref()
-            .map(|p| {
-                std::fs::read_to_string(p)
-                    .map(|t| (p.display().to_string(), t))
-                    .map_err(|e| format!("{}: {e}", p.display()))
-            })
-            .transpose()
-    };
-    let (config, values, mesh) = (
-        read(&case.inject_config)?,
-        read(&case.values)?,
-        read(&case.mesh)?,
-    );
-    snapshot::build(Sources {
-        config: Source::from_loaded(&config),
-        values: Source::from_loaded(&values),
-        mesh: Source::from_loaded(&mesh),
-    })
-    .map_err(|e| e.to_string())
-}
-
-/// The pod (metadata + spec) inside a workload document, as the webhook would receive it.
-fn pod_of(doc: &Value) -> Option<Value> {
-    let template = match doc.get("kind")?.as_str()? {
-        "Pod" => doc.clone(),
-        "Deployment"
-        | "DaemonSet"
-        | "ReplicaSet"
-        | "StatefulSet"
-        | "Job"
-        | "ReplicationController"
-        | "DeploymentConfig" => doc.pointer("/spec/template")?.clone(),
-        _ => return None,
-    };
-    Some(
-        json!({"metadata": template.get("metadata").cloned().unwrap_or_default(), "spec": template.get("spec").cloned().unwrap_or_default()}),
-    )
-}
-
-/// The namespace Istio's test cluster has for OpenShift cases.
-fn openshift_namespace() -> Value {
-    json!({"metadata": {"name": "test-ns", "annotations": {
-        "openshift.io/sa.scc.uid-range": "1000620000/10000",
-        "openshift.io/sa.scc.supplemental-groups": "1000620000/10000"}}})
-}
+use serde_json::Value;
+use std::path::Path;
 
 fn run_case(dir: &Path, case: &CaseSpec) -> Result<(), String> {
     let input_path = dir.join(&case.input);

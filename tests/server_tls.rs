@@ -407,3 +407,135 @@ async fn sigterm_finishes_requests_in_flight_and_exits_zero() {
         server.log()
     );
 }
+
+/// Istio's golden pods through the real server: every case whose input is a Pod and whose
+/// settings are the defaults is posted to `/inject` over HTTPS, the returned patch applied,
+/// and the result compared with the golden. Runs when the golden directory exists (see
+/// tests/goldens.rs); otherwise it says so and checks nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn golden_pods_through_https_inject() {
+    use common::golden_cases::{golden_dir, load_cases, pod_of};
+    use common::{differences, semantic, yaml_documents};
+    let dir = golden_dir();
+    if !dir.is_dir() {
+        println!(
+            "0 golden pods posted: no golden directory at {}",
+            dir.display()
+        );
+        return;
+    }
+    let cases: Vec<_> = load_cases(&dir)
+        .into_iter()
+        .filter(|c| {
+            c.golden.is_some()
+                && c.values.is_none()
+                && c.mesh.is_none()
+                && c.inject_config.is_none()
+        })
+        .filter(|c| {
+            c.native_sidecars
+                && c.compliance_policy.is_empty()
+                && c.platform.is_empty()
+                && !c.skip_webhook
+        })
+        .collect();
+    let work = temp_dir("golden-https");
+    let certs = work.join("certs");
+    // The goldens are rendered with native sidecars on.
+    let server = Server::start_with_env(
+        &work,
+        &["--cert-dir", certs.to_str().unwrap()],
+        &[("ENABLE_NATIVE_SIDECARS", "true")],
+    );
+    let mut client = H1::connect(&connector(&certs.join("ca.pem"), false), server.webhook)
+        .await
+        .unwrap();
+    let (mut posted, mut failures) = (0, Vec::new());
+    for case in &cases {
+        let input = yaml_documents(&std::fs::read_to_string(dir.join(&case.input)).unwrap());
+        let want = yaml_documents(
+            &std::fs::read_to_string(dir.join(case.golden.as_ref().unwrap())).unwrap(),
+        );
+        for (doc, want_doc) in input.iter().zip(&want) {
+            let kind = doc["kind"].as_str().unwrap_or_default();
+            let injected = pod_of(want_doc).is_some_and(|p| {
+                p.pointer("/metadata/annotations/sidecar.istio.io~1status")
+                    .is_some()
+            });
+            if !matches!(kind, "Pod" | "Deployment") || !injected {
+                continue;
+            }
+            // The apiserver sends the pod as its typed object serializes (every container has
+            // `resources`, empty optional fields left out); the patch applies to that.
+            let mut pod = pod_of(doc).unwrap();
+            if kind == "Deployment" {
+                // A Deployment's pod arrives from its ReplicaSet, which names the owner.
+                let name = doc
+                    .pointer("/metadata/name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                pod["metadata"]["generateName"] = json!(format!("{name}-5d4f8c7b9-"));
+                pod["metadata"]["labels"]["pod-template-hash"] = json!("5d4f8c7b9");
+                pod["metadata"]["ownerReferences"] = json!([{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": format!("{name}-5d4f8c7b9"), "uid": "00000000-0000-4000-8000-000000000001", "controller": true}]);
+                if let Some(ns) = doc.pointer("/metadata/namespace") {
+                    pod["metadata"]["namespace"] = ns.clone();
+                }
+            }
+            needle::core::normalize::normalize_pod(&mut pod);
+            let review = json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
+                "request": {"uid": case.name, "kind": {"group": "", "version": "v1", "kind": "Pod"}, "operation": "CREATE",
+                    "namespace": doc.pointer("/metadata/namespace").cloned().unwrap_or(json!("default")), "object": pod.clone()}});
+            let (status, body) = client
+                .post(
+                    "/inject",
+                    "application/json",
+                    serde_json::to_vec(&review).unwrap(),
+                )
+                .await
+                .unwrap();
+            posted += 1;
+            let response = response_of(&body);
+            if status != 200 || response["allowed"] != true {
+                failures.push(format!("{}: {status} {response}", case.name));
+                continue;
+            }
+            let raw = base64::engine::general_purpose::STANDARD
+                .decode(response["patch"].as_str().unwrap())
+                .unwrap();
+            let ops: json_patch::Patch = serde_json::from_slice(&raw).unwrap();
+            let mut got = needle::core::patch::apply(&pod, &ops).unwrap();
+            got.as_object_mut()
+                .unwrap()
+                .retain(|k, _| k == "metadata" || k == "spec");
+            if kind == "Deployment" {
+                let meta = got["metadata"].as_object_mut().unwrap();
+                meta.remove("generateName");
+                meta.remove("ownerReferences");
+                meta["labels"]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("pod-template-hash");
+            }
+            let mut want_pod = pod_of(want_doc).unwrap();
+            if let Some(ns) = got.pointer("/metadata/namespace") {
+                want_pod["metadata"]["namespace"] = ns.clone();
+            }
+            let mut diffs = Vec::new();
+            differences(
+                &semantic(&got),
+                &semantic(&want_pod),
+                &case.name,
+                &mut diffs,
+            );
+            if !diffs.is_empty() {
+                failures.push(diffs.join("\n"));
+            }
+        }
+    }
+    println!(
+        "{} golden pods posted over HTTPS, {} differ",
+        posted,
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

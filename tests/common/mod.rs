@@ -86,4 +86,5 @@ pub fn yaml_documents(text: &str) -> Vec<Value> {
         .collect()
 }
 
+pub mod golden_cases;
 pub mod server;

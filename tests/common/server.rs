@@ -44,6 +44,11 @@ pub struct Server {
 impl Server {
     /// Start with extra arguments and wait until /ready answers 200.
     pub fn start(dir: &Path, extra: &[&str]) -> Server {
+        Self::start_with_env(dir, extra, &[])
+    }
+
+    /// `start`, with extra environment variables.
+    pub fn start_with_env(dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let (webhook, admin) = (free_port(), free_port());
         let log = dir.join("needle.log");
         let child = Command::new(env!("CARGO_BIN_EXE_needle"))
@@ -56,6 +61,7 @@ impl Server {
             ])
             .args(extra)
             .env_remove("ENABLE_NATIVE_SIDECARS")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
