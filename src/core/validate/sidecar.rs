@@ -8,16 +8,20 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::common::{Report, validate_port};
+use super::destination_rule::Cx;
+use super::destination_rule::traffic_policy::{ConnectionPoolSettings, validate_connection_pool};
+use super::gateway::{
+    ServerTlsSettings, TlsMode, validate_namespace_slash_wildcard_hostname, validate_tls_options,
+};
 use super::service_entry::{
     Protocol, WorkloadSelector, validate_alpha_workload_selector, validate_protocol,
 };
+use super::virtual_service::http_route::{Destination, validate_destination};
 use super::workload_entry::{
-    UNIX_ADDRESS_PREFIX, go_atoi, is_dns1123_label, is_ip, validate_fqdn, validate_ip,
-    validate_port_name, validate_unix_address, validate_wildcard_domain,
+    UNIX_ADDRESS_PREFIX, go_atoi, validate_fqdn, validate_ip, validate_port_name,
+    validate_unix_address,
 };
 use super::{Meta, decode};
-pub(crate) use parts::{ConnectionPoolSettings, ServerTlsSettings, validate_connection_pool};
-use parts::{Destination, TlsMode, validate_destination, validate_tls_options};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -151,7 +155,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         check_ingress(ingress, &mut ports, &mut r)?;
     }
     if let Some(pool) = &sc.inbound_connection_pool {
-        validate_connection_pool(pool, &mut r)?;
+        validate_connection_pool(&mut Cx::new(&mut r), Some(pool));
     }
     check_egress(meta, &sc.egress, &mut r);
     if let Some(tp) = &sc.outbound_traffic_policy {
@@ -192,7 +196,7 @@ fn check_ingress(
         check_ingress_tls(tls, &port.protocol, r);
     }
     if let Some(pool) = &i.connection_pool {
-        validate_connection_pool(pool, r)?;
+        validate_connection_pool(&mut Cx::new(r), Some(pool));
         if pool.http.is_some() && !Protocol::parse(&port.protocol).is_http() {
             r.warning(format!(
                 "sidecar: HTTP connection pool settings are configured for port {} ({:?}) but its protocol is not HTTP ({}); only TCP settings will apply",
@@ -288,7 +292,7 @@ fn check_ingress_tls(tls: &ServerTlsSettings, protocol: &str, r: &mut Report) {
     if !Protocol::parse(protocol).is_tls() {
         r.error("server cannot have TLS settings for non HTTPS/TLS ports");
     }
-    validate_tls_options(tls, r);
+    validate_tls_options(&mut Cx::new(r), tls);
 }
 
 fn check_egress(meta: &Meta, egress: &[EgressListener], r: &mut Report) {
@@ -386,55 +390,6 @@ fn check_egress_hosts(meta: &Meta, hosts: &[String], r: &mut Report) {
     }
 }
 
-/// `validateSidecarOrGatewayHostnamePart`.
-fn hostname_part_errors(hostname: &str, is_gateway: bool) -> Vec<String> {
-    let mut errs = Vec::new();
-    if hostname != "*" && !hostname.contains('.') {
-        errs.push("short names (non FQDN) are not allowed".to_string());
-    }
-    if let Err(e) = validate_wildcard_domain(hostname) {
-        if !is_gateway {
-            errs.push(e.clone());
-        }
-        if !is_ip(hostname) {
-            errs.push(e);
-        }
-    }
-    if hostname.contains('*') && hostname.len() != 1 && !hostname.starts_with("*.") {
-        errs.push(format!("partial wildcard {hostname:?} not allowed"));
-    }
-    errs
-}
-
-/// `ValidateNamespaceSlashWildcardHostname`: `namespace/dnsName` hosts of Sidecar egress
-/// listeners (and of Gateway servers, with `is_gateway`).
-pub(crate) fn validate_namespace_slash_wildcard_hostname(
-    hostname: &str,
-    is_gateway: bool,
-    gateway_semantics: bool,
-) -> Vec<String> {
-    let Some((ns, name)) = hostname.split_once('/') else {
-        if is_gateway {
-            return hostname_part_errors(hostname, true);
-        }
-        return vec!["host must be of form namespace/dnsName".to_string()];
-    };
-    let mut errs = Vec::new();
-    if ns.is_empty() || name.is_empty() {
-        errs.push("config namespace and dnsName in host entry cannot be empty".to_string());
-    }
-    if !is_gateway {
-        let bare = ns.strip_prefix('~').unwrap_or(ns);
-        if !bare.is_empty() && bare != "*" && bare != "." && !is_dns1123_label(bare) {
-            errs.push(format!("invalid namespace value {ns:?} in sidecar"));
-        }
-    } else if ns != "*" && ns != "." && (ns != "~" || !gateway_semantics) && !is_dns1123_label(ns) {
-        errs.push(format!("invalid namespace value {ns:?} in gateway"));
-    }
-    errs.extend(hostname_part_errors(name, is_gateway));
-    errs
-}
-
 fn check_outbound_policy(tp: &OutboundTrafficPolicy, r: &mut Report) {
     let mode = tp.mode.number();
     if mode == 3 {
@@ -455,418 +410,5 @@ fn check_outbound_policy(tp: &OutboundTrafficPolicy, r: &mut Report) {
         r.error("sidecar: egress_proxy port must be non-nil");
         return;
     }
-    validate_destination(proxy, r);
-}
-
-/// The DestinationRule (connection pool), Gateway (server TLS) and VirtualService
-/// (destination) pieces a Sidecar embeds, with their Istio validation.
-mod parts {
-    use serde::Deserialize;
-
-    use super::super::common::{Report, parse_duration, validate_duration, validate_port};
-    use super::super::workload_entry::{is_dns1123_label, validate_wildcard_domain};
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    pub(crate) struct ConnectionPoolSettings {
-        pub tcp: Option<TcpSettings>,
-        pub http: Option<HttpSettings>,
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    pub(crate) struct TcpSettings {
-        #[serde(default)]
-        max_connections: i32,
-        connect_timeout: Option<String>,
-        tcp_keepalive: Option<TcpKeepalive>,
-        max_connection_duration: Option<String>,
-        idle_timeout: Option<String>,
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    struct TcpKeepalive {
-        #[serde(default)]
-        #[allow(dead_code)]
-        probes: u32,
-        time: Option<String>,
-        interval: Option<String>,
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    pub(crate) struct HttpSettings {
-        #[serde(default)]
-        http1_max_pending_requests: i32,
-        #[serde(default)]
-        http2_max_requests: i32,
-        #[serde(default)]
-        max_requests_per_connection: i32,
-        #[serde(default)]
-        max_retries: i32,
-        idle_timeout: Option<String>,
-        #[serde(default)]
-        h2_upgrade_policy: H2UpgradePolicy,
-        #[serde(default)]
-        use_client_protocol: bool,
-        #[serde(default)]
-        max_concurrent_streams: i32,
-        http2_keep_alive: Option<ConnectionKeepalive>,
-    }
-
-    #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
-    #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-    enum H2UpgradePolicy {
-        #[default]
-        DEFAULT,
-        DO_NOT_UPGRADE,
-        UPGRADE,
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    struct ConnectionKeepalive {
-        interval: Option<String>,
-        timeout: Option<String>,
-    }
-
-    /// A duration field: malformed is a decoding error, else `ValidateDuration`.
-    fn duration(value: &str, r: &mut Report) -> Result<i128, String> {
-        let nanos = parse_duration(value)?;
-        r.check(validate_duration(nanos));
-        Ok(nanos)
-    }
-
-    /// `validateConnectionPool`.
-    pub(crate) fn validate_connection_pool(
-        pool: &ConnectionPoolSettings,
-        r: &mut Report,
-    ) -> Result<(), String> {
-        if pool.http.is_none() && pool.tcp.is_none() {
-            r.error("connection pool must have at least one field");
-            return Ok(());
-        }
-        if let Some(h) = &pool.http {
-            if h.http1_max_pending_requests < 0 {
-                r.error("http1 max pending requests must be non-negative");
-            }
-            if h.http2_max_requests < 0 {
-                r.error("http2 max requests must be non-negative");
-            }
-            if h.max_requests_per_connection < 0 {
-                r.error("max requests per connection must be non-negative");
-            }
-            if h.max_retries < 0 {
-                r.error("max retries must be non-negative");
-            }
-            if let Some(d) = &h.idle_timeout {
-                duration(d, r)?;
-            }
-            if h.h2_upgrade_policy == H2UpgradePolicy::UPGRADE && h.use_client_protocol {
-                r.error("use client protocol must not be true when H2UpgradePolicy is UPGRADE");
-            }
-            if h.max_concurrent_streams < 0 {
-                r.error("max concurrent streams must be non-negative");
-            }
-            if let Some(ka) = &h.http2_keep_alive {
-                match &ka.interval {
-                    None => r.error("http2 keepalive interval is required"),
-                    Some(d) => {
-                        duration(d, r)?;
-                    }
-                }
-                match &ka.timeout {
-                    None => r.error("http2 keepalive timeout is required"),
-                    Some(d) => {
-                        duration(d, r)?;
-                    }
-                }
-            }
-        }
-        if let Some(t) = &pool.tcp {
-            if t.max_connections < 0 {
-                r.error("max connections must be non-negative");
-            }
-            for d in [&t.connect_timeout, &t.max_connection_duration]
-                .into_iter()
-                .flatten()
-            {
-                duration(d, r)?;
-            }
-            if let Some(d) = &t.idle_timeout {
-                // Zero (within a millisecond) disables the timeout.
-                let nanos = parse_duration(d)?;
-                if nanos / 1_000_000 != 0 {
-                    r.check(validate_duration(nanos));
-                }
-            }
-            if let Some(ka) = &t.tcp_keepalive {
-                for d in [&ka.time, &ka.interval].into_iter().flatten() {
-                    duration(d, r)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    pub(crate) struct ServerTlsSettings {
-        #[serde(default)]
-        pub https_redirect: bool,
-        #[serde(default)]
-        pub mode: TlsMode,
-        #[serde(default)]
-        server_certificate: String,
-        #[serde(default)]
-        private_key: String,
-        #[serde(default)]
-        ca_certificates: String,
-        #[serde(default)]
-        ca_crl: String,
-        #[serde(default)]
-        pub credential_name: String,
-        #[serde(default)]
-        pub credential_names: Vec<String>,
-        #[serde(default)]
-        #[allow(dead_code)]
-        ca_cert_credential_name: String,
-        #[serde(default)]
-        pub tls_certificates: Vec<TlsCertificate>,
-        #[serde(default)]
-        pub subject_alt_names: Vec<String>,
-        #[serde(default)]
-        #[allow(dead_code)]
-        verify_certificate_spki: Vec<String>,
-        #[serde(default)]
-        #[allow(dead_code)]
-        verify_certificate_hash: Vec<String>,
-        #[serde(default)]
-        min_protocol_version: TlsProtocol,
-        #[serde(default)]
-        #[allow(dead_code)]
-        max_protocol_version: TlsProtocol,
-        #[serde(default)]
-        cipher_suites: Vec<String>,
-        #[allow(dead_code)]
-        insecure_skip_verify: Option<bool>,
-        #[serde(default)]
-        #[allow(dead_code)]
-        ecdh_curves: Vec<String>,
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    pub(crate) struct TlsCertificate {
-        #[serde(default)]
-        server_certificate: String,
-        #[serde(default)]
-        private_key: String,
-        #[serde(default)]
-        #[allow(dead_code)]
-        ca_certificates: String,
-    }
-
-    #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
-    #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-    pub(crate) enum TlsMode {
-        #[default]
-        PASSTHROUGH,
-        SIMPLE,
-        MUTUAL,
-        AUTO_PASSTHROUGH,
-        ISTIO_MUTUAL,
-        OPTIONAL_MUTUAL,
-    }
-
-    #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
-    #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-    enum TlsProtocol {
-        #[default]
-        TLS_AUTO,
-        TLSV1_0,
-        TLSV1_1,
-        TLSV1_2,
-        TLSV1_3,
-    }
-
-    const VALID_CIPHER_SUITES: [&str; 15] = [
-        "ECDHE-ECDSA-AES128-GCM-SHA256",
-        "ECDHE-RSA-AES128-GCM-SHA256",
-        "ECDHE-ECDSA-AES256-GCM-SHA384",
-        "ECDHE-RSA-AES256-GCM-SHA384",
-        "ECDHE-ECDSA-CHACHA20-POLY1305",
-        "ECDHE-RSA-CHACHA20-POLY1305",
-        "ECDHE-ECDSA-AES128-SHA",
-        "ECDHE-RSA-AES128-SHA",
-        "ECDHE-ECDSA-AES256-SHA",
-        "ECDHE-RSA-AES256-SHA",
-        "AES128-GCM-SHA256",
-        "AES256-GCM-SHA384",
-        "AES128-SHA",
-        "AES256-SHA",
-        "DES-CBC3-SHA",
-    ];
-
-    fn is_valid_cipher_suite(cs: &str) -> bool {
-        match cs.chars().next() {
-            None => true,
-            _ if cs == "ALL" => true,
-            Some(c) if !c.is_alphanumeric() => true,
-            _ => VALID_CIPHER_SUITES.contains(&cs),
-        }
-    }
-
-    /// A sorted list as Go prints a `[]string` (`[a b]`).
-    fn go_list(items: &std::collections::BTreeSet<&str>) -> String {
-        let v: Vec<&str> = items.iter().copied().collect();
-        format!("[{}]", v.join(" "))
-    }
-
-    /// `validateTLSOptions` (Gateway server TLS settings).
-    pub(crate) fn validate_tls_options(tls: &ServerTlsSettings, r: &mut Report) {
-        use std::collections::BTreeSet;
-        if matches!(
-            tls.min_protocol_version,
-            TlsProtocol::TLSV1_0 | TlsProtocol::TLSV1_1
-        ) && tls.cipher_suites.is_empty()
-        {
-            r.warning("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
-        }
-        let (mut invalid, mut valid, mut dup) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
-        for cs in &tls.cipher_suites {
-            if !is_valid_cipher_suite(cs) {
-                invalid.insert(cs.as_str());
-            } else if !valid.insert(cs.as_str()) {
-                dup.insert(cs.as_str());
-            }
-        }
-        if !invalid.is_empty() {
-            r.warning(format!(
-                "ignoring invalid cipher suites: {}",
-                go_list(&invalid)
-            ));
-        }
-        if !dup.is_empty() {
-            r.warning(format!(
-                "ignoring duplicate cipher suites: {}",
-                go_list(&dup)
-            ));
-        }
-        if tls.mode == TlsMode::ISTIO_MUTUAL {
-            let checks = [
-                (!tls.server_certificate.is_empty(), "server certificate"),
-                (!tls.private_key.is_empty(), "private key"),
-                (!tls.ca_certificates.is_empty(), "CA bundle"),
-                (!tls.tls_certificates.is_empty(), "tlsCertificates"),
-                (!tls.credential_name.is_empty(), "credentialName"),
-                (!tls.credential_names.is_empty(), "credentialNames"),
-            ];
-            for (set, what) in checks {
-                if set {
-                    r.error(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
-                }
-            }
-            return;
-        }
-        let has_certs = !tls.ca_crl.is_empty()
-            || !tls.server_certificate.is_empty()
-            || !tls.private_key.is_empty()
-            || !tls.ca_certificates.is_empty()
-            || !tls.tls_certificates.is_empty()
-            || !tls.credential_name.is_empty()
-            || !tls.credential_names.is_empty();
-        if matches!(tls.mode, TlsMode::PASSTHROUGH | TlsMode::AUTO_PASSTHROUGH) && has_certs {
-            r.warning(format!(
-                "{:?} mode does not use certificates, they will be ignored",
-                tls.mode
-            ));
-        }
-        let sources = [
-            !tls.server_certificate.is_empty() && !tls.private_key.is_empty(),
-            !tls.credential_name.is_empty(),
-            !tls.credential_names.is_empty(),
-            !tls.tls_certificates.is_empty(),
-        ];
-        if sources.iter().filter(|s| **s).count() > 1 {
-            r.error("only one of credential_name, credential_names, server_certificate/private_key, tls_certificates should be specified");
-        }
-        let terminating = matches!(
-            tls.mode,
-            TlsMode::SIMPLE | TlsMode::MUTUAL | TlsMode::OPTIONAL_MUTUAL
-        );
-        if terminating && (!tls.credential_name.is_empty() || !tls.credential_names.is_empty()) {
-            return;
-        }
-        if terminating {
-            let prefix = if tls.mode == TlsMode::SIMPLE {
-                "SIMPLE TLS"
-            } else {
-                if tls.ca_certificates.is_empty() {
-                    r.error("MUTUAL TLS requires a client CA bundle");
-                }
-                "MUTUAL TLS"
-            };
-            if tls.tls_certificates.len() > 2 {
-                r.warning(format!("{prefix} can support up to 2 server certificates"));
-            }
-            let certs: Vec<(&str, &str)> = if tls.tls_certificates.is_empty() {
-                vec![(&tls.server_certificate, &tls.private_key)]
-            } else {
-                tls.tls_certificates
-                    .iter()
-                    .map(|c| (c.server_certificate.as_str(), c.private_key.as_str()))
-                    .collect()
-            };
-            for (cert, key) in certs {
-                if cert.is_empty() {
-                    r.error(format!("{prefix} requires a server certificate"));
-                }
-                if key.is_empty() {
-                    r.error(format!("{prefix} requires a private key"));
-                }
-            }
-        }
-        if !tls.ca_crl.is_empty() {
-            if !tls.credential_name.is_empty() {
-                r.error("CRL is not supported with credentialName. CRL has to be specified in the credential");
-            }
-            if tls.mode == TlsMode::SIMPLE {
-                r.error("CRL is not supported with SIMPLE TLS");
-            }
-        }
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    pub(crate) struct Destination {
-        #[serde(default)]
-        pub host: String,
-        #[serde(default)]
-        subset: String,
-        pub port: Option<PortSelector>,
-    }
-
-    #[derive(Debug, Default, Deserialize)]
-    #[serde(deny_unknown_fields, rename_all = "camelCase")]
-    pub(crate) struct PortSelector {
-        #[serde(default)]
-        number: u32,
-    }
-
-    /// `validateDestination`.
-    pub(crate) fn validate_destination(d: &Destination, r: &mut Report) {
-        if d.host == "*" {
-            r.error(format!("invalid destination host {}", d.host));
-        } else {
-            r.check(validate_wildcard_domain(&d.host));
-        }
-        if !d.subset.is_empty() && !is_dns1123_label(&d.subset) {
-            r.error(format!("subset name is invalid: {}", d.subset));
-        }
-        if let Some(p) = &d.port {
-            r.check(validate_port(i64::from(p.number)));
-        }
-    }
+    validate_destination(&mut Cx::new(r), proxy);
 }
