@@ -73,7 +73,7 @@ pub enum LogFormat {
 
 /// A Go duration (`500ms`, `5s`, `2m`), as istiod flags take them.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let nanos = crate::core::validate::common::parse_go_duration(s)?;
+    let nanos = crate::core::gofmt::parse_go_duration(s)?;
     u64::try_from(nanos)
         .map(Duration::from_nanos)
         .map_err(|_| format!("invalid duration {s:?}: must not be negative"))

@@ -108,6 +108,105 @@ pub fn truthy(value: &Value) -> bool {
     }
 }
 
+/// Go's `time.ParseDuration`, with Go's error texts.
+pub fn parse_go_duration(orig: &str) -> Result<i128, String> {
+    let invalid = || format!("time: invalid duration {orig:?}");
+    let (negative, mut s) = match orig.as_bytes().first() {
+        Some(b'-') => (true, &orig[1..]),
+        Some(b'+') => (false, &orig[1..]),
+        _ => (false, orig),
+    };
+    if s == "0" {
+        return Ok(0);
+    }
+    if s.is_empty() {
+        return Err(invalid());
+    }
+    let mut total: i128 = 0;
+    while !s.is_empty() {
+        let int_len = s.bytes().take_while(u8::is_ascii_digit).count();
+        let (int_part, rest) = s.split_at(int_len);
+        let (frac_part, rest) = match rest.strip_prefix('.') {
+            Some(r) => {
+                let n = r.bytes().take_while(u8::is_ascii_digit).count();
+                r.split_at(n)
+            }
+            None => ("", rest),
+        };
+        if int_part.is_empty() && frac_part.is_empty() {
+            return Err(invalid());
+        }
+        let unit_len = rest
+            .find(|c: char| c == '.' || c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (unit, rest) = rest.split_at(unit_len);
+        let scale: i128 = match unit {
+            "" => return Err(format!("time: missing unit in duration {orig:?}")),
+            "ns" => 1,
+            "us" | "\u{b5}s" | "\u{3bc}s" => 1_000,
+            "ms" => 1_000_000,
+            "s" => 1_000_000_000,
+            "m" => 60_000_000_000,
+            "h" => 3_600_000_000_000,
+            other => return Err(format!("time: unknown unit {other:?} in duration {orig:?}")),
+        };
+        let whole: i128 = if int_part.is_empty() {
+            0
+        } else {
+            int_part.parse().map_err(|_| invalid())?
+        };
+        let mut value = whole.checked_mul(scale).ok_or_else(invalid)?;
+        if !frac_part.is_empty() {
+            let digits = &frac_part[..frac_part.len().min(18)];
+            let frac: i128 = digits.parse().map_err(|_| invalid())?;
+            value += frac * scale / 10i128.pow(digits.len() as u32);
+        }
+        total = total.checked_add(value).ok_or_else(invalid)?;
+        if total > i64::MAX as i128 {
+            return Err(invalid());
+        }
+        s = rest;
+    }
+    Ok(if negative { -total } else { total })
+}
+
+/// Go's `time.Duration.String()` for a duration in nanoseconds (`1m0s`, `1.5s`, `100ms`).
+pub fn format_go_duration(nanos: i128) -> String {
+    if nanos == 0 {
+        return "0s".into();
+    }
+    let sign = if nanos < 0 { "-" } else { "" };
+    let n = nanos.unsigned_abs();
+    if n < 1_000_000_000 {
+        let (unit, div) = if n < 1_000 {
+            ("ns", 1)
+        } else if n < 1_000_000 {
+            ("µs", 1_000)
+        } else {
+            ("ms", 1_000_000)
+        };
+        return format!("{sign}{}{unit}", trim_fraction(n, div));
+    }
+    let (h, rem) = (n / 3_600_000_000_000, n % 3_600_000_000_000);
+    let (m, rem) = (rem / 60_000_000_000, rem % 60_000_000_000);
+    let s = trim_fraction(rem, 1_000_000_000);
+    match (h, m) {
+        (0, 0) => format!("{sign}{s}s"),
+        (0, m) => format!("{sign}{m}m{s}s"),
+        (h, m) => format!("{sign}{h}h{m}m{s}s"),
+    }
+}
+
+fn trim_fraction(n: u128, div: u128) -> String {
+    let (whole, frac) = (n / div, n % div);
+    if frac == 0 {
+        return whole.to_string();
+    }
+    let width = div.to_string().len() - 1;
+    let frac = format!("{frac:0width$}");
+    format!("{whole}.{}", frac.trim_end_matches('0'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

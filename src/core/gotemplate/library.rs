@@ -18,46 +18,10 @@ pub fn format_duration(v: &MjValue) -> String {
         Value::Number(n) => format!("{}s", n),
         _ => return "0s".into(),
     };
-    let Ok(secs) = text.trim_end_matches('s').parse::<f64>() else {
-        return text;
-    };
-    let nanos = (secs * 1e9).round() as i128;
-    if nanos == 0 {
-        return "0s".into();
+    match crate::core::gofmt::parse_go_duration(&text) {
+        Ok(nanos) => crate::core::gofmt::format_go_duration(nanos),
+        Err(_) => text,
     }
-    let sign = if nanos < 0 { "-" } else { "" };
-    let n = nanos.abs();
-    if n < 1_000_000_000 {
-        let (unit, div) = if n < 1_000 {
-            ("ns", 1)
-        } else if n < 1_000_000 {
-            ("µs", 1_000)
-        } else {
-            ("ms", 1_000_000)
-        };
-        return format!("{sign}{}{unit}", trim_frac(n, div));
-    }
-    let (h, rest) = (n / 3_600_000_000_000, n % 3_600_000_000_000);
-    let (m, s) = (rest / 60_000_000_000, rest % 60_000_000_000);
-    let mut out = sign.to_string();
-    if h > 0 {
-        out.push_str(&format!("{h}h"));
-    }
-    if h > 0 || m > 0 {
-        out.push_str(&format!("{m}m"));
-    }
-    out.push_str(&format!("{}s", trim_frac(s, 1_000_000_000)));
-    out
-}
-
-fn trim_frac(n: i128, div: i128) -> String {
-    let (whole, frac) = (n / div, n % div);
-    if frac == 0 {
-        return whole.to_string();
-    }
-    let width = div.to_string().len() - 1;
-    let f = format!("{frac:0width$}");
-    format!("{whole}.{}", f.trim_end_matches('0'))
 }
 
 fn container_ports(containers: &MjValue, skip_proxy: bool) -> String {
