@@ -280,6 +280,67 @@ pub fn validate_regex(re: &str) -> Result<(), String> {
         .map_err(|e| format!("{re:?} is not a valid regular expression: {e}"))
 }
 
+/// A port protocol, as Istio names them (case-insensitive).
+/// Istio's `protocol.Instance`, as `protocol.Parse` classifies names (case-insensitive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    Tcp,
+    Udp,
+    Grpc,
+    GrpcWeb,
+    Http,
+    HttpProxy,
+    Http2,
+    Https,
+    Tls,
+    Mongo,
+    Redis,
+    MySql,
+    Unsupported,
+}
+
+impl Protocol {
+    pub fn parse(s: &str) -> Protocol {
+        match s.to_ascii_lowercase().as_str() {
+            "tcp" => Protocol::Tcp,
+            "udp" => Protocol::Udp,
+            "grpc" => Protocol::Grpc,
+            "grpc-web" => Protocol::GrpcWeb,
+            "http" => Protocol::Http,
+            "http_proxy" => Protocol::HttpProxy,
+            "http2" => Protocol::Http2,
+            "https" => Protocol::Https,
+            "tls" => Protocol::Tls,
+            "mongo" => Protocol::Mongo,
+            "redis" => Protocol::Redis,
+            "mysql" => Protocol::MySql,
+            _ => Protocol::Unsupported,
+        }
+    }
+
+    pub fn is_http(self) -> bool {
+        use Protocol::*;
+        matches!(self, Http | Http2 | HttpProxy | Grpc | GrpcWeb)
+    }
+
+    pub fn is_tcp(self) -> bool {
+        use Protocol::*;
+        matches!(self, Tcp | Https | Tls | Mongo | Redis | MySql)
+    }
+
+    pub fn is_tls(self) -> bool {
+        matches!(self, Protocol::Https | Protocol::Tls)
+    }
+}
+
+/// `ValidateProtocol`: empty (sniffed) or a protocol Istio knows.
+pub fn validate_protocol(protocol: &str) -> Result<(), String> {
+    if !protocol.is_empty() && Protocol::parse(protocol) == Protocol::Unsupported {
+        return Err(format!("unsupported protocol: {protocol}"));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::Meta;
-use super::common::{self, Report};
+use super::common::{self, Protocol, Report};
 use super::destination_rule::{Cx, is_dns1123_label, is_ip, validate_wildcard_domain};
 
 /// Set on Gateways converted from Kubernetes Gateway API resources.
@@ -93,60 +93,6 @@ pub enum TlsProtocol {
     TLSV1_2,
     TLSV1_3,
 }
-
-/// Istio's protocol names (`protocol.Parse`), case-insensitive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Protocol {
-    Grpc,
-    GrpcWeb,
-    Http,
-    HttpProxy,
-    Http2,
-    Https,
-    Tcp,
-    Tls,
-    Udp,
-    Mongo,
-    Redis,
-    MySql,
-    Unsupported,
-}
-
-impl Protocol {
-    pub fn parse(s: &str) -> Protocol {
-        match s.to_ascii_lowercase().as_str() {
-            "tcp" => Protocol::Tcp,
-            "udp" => Protocol::Udp,
-            "grpc" => Protocol::Grpc,
-            "grpc-web" => Protocol::GrpcWeb,
-            "http" => Protocol::Http,
-            "http_proxy" => Protocol::HttpProxy,
-            "http2" => Protocol::Http2,
-            "https" => Protocol::Https,
-            "tls" => Protocol::Tls,
-            "mongo" => Protocol::Mongo,
-            "redis" => Protocol::Redis,
-            "mysql" => Protocol::MySql,
-            _ => Protocol::Unsupported,
-        }
-    }
-
-    pub fn is_http(self) -> bool {
-        matches!(
-            self,
-            Protocol::Http
-                | Protocol::Http2
-                | Protocol::HttpProxy
-                | Protocol::Grpc
-                | Protocol::GrpcWeb
-        )
-    }
-
-    pub fn is_tls(self) -> bool {
-        matches!(self, Protocol::Https | Protocol::Tls)
-    }
-}
-
 /// Cipher suites Envoy (BoringSSL) accepts in `cipherSuites`.
 const VALID_CIPHER_SUITES: [&str; 15] = [
     "ECDHE-ECDSA-AES128-GCM-SHA256",

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::common::{Protocol, validate_protocol};
 use super::common::{Report, validate_ip_subnet, validate_partial_wildcard, validate_port};
 use super::workload_entry::{
     WorkloadEntry, is_dns1123_label, is_ip, validate_fqdn, validate_port_name, validate_tag_labels,
@@ -107,67 +108,6 @@ pub(crate) fn selector_label_errors(labels: &BTreeMap<String, String>) -> Vec<St
     }
     errors
 }
-
-/// Istio's `protocol.Instance`, as `protocol.Parse` classifies names (case-insensitive).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Protocol {
-    Tcp,
-    Udp,
-    Grpc,
-    GrpcWeb,
-    Http,
-    HttpProxy,
-    Http2,
-    Https,
-    Tls,
-    Mongo,
-    Redis,
-    MySql,
-    Unsupported,
-}
-
-impl Protocol {
-    pub(crate) fn parse(s: &str) -> Protocol {
-        match s.to_ascii_lowercase().as_str() {
-            "tcp" => Protocol::Tcp,
-            "udp" => Protocol::Udp,
-            "grpc" => Protocol::Grpc,
-            "grpc-web" => Protocol::GrpcWeb,
-            "http" => Protocol::Http,
-            "http_proxy" => Protocol::HttpProxy,
-            "http2" => Protocol::Http2,
-            "https" => Protocol::Https,
-            "tls" => Protocol::Tls,
-            "mongo" => Protocol::Mongo,
-            "redis" => Protocol::Redis,
-            "mysql" => Protocol::MySql,
-            _ => Protocol::Unsupported,
-        }
-    }
-
-    pub(crate) fn is_http(self) -> bool {
-        use Protocol::*;
-        matches!(self, Http | Http2 | HttpProxy | Grpc | GrpcWeb)
-    }
-
-    pub(crate) fn is_tcp(self) -> bool {
-        use Protocol::*;
-        matches!(self, Tcp | Https | Tls | Mongo | Redis | MySql)
-    }
-
-    pub(crate) fn is_tls(self) -> bool {
-        matches!(self, Protocol::Https | Protocol::Tls)
-    }
-}
-
-/// `ValidateProtocol`: empty (sniffed) or a protocol Istio knows.
-pub(crate) fn validate_protocol(protocol: &str) -> Result<(), String> {
-    if !protocol.is_empty() && Protocol::parse(protocol) == Protocol::Unsupported {
-        return Err(format!("unsupported protocol: {protocol}"));
-    }
-    Ok(())
-}
-
 /// `validateExportTo`: `~` is allowed only for ServiceEntries, and a DestinationRule with a
 /// workload selector may export only to its own namespace.
 pub(crate) fn validate_export_to(

@@ -7,15 +7,14 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::common::{Protocol, validate_protocol};
 use super::common::{Report, validate_port};
 use super::destination_rule::Cx;
 use super::destination_rule::traffic_policy::{ConnectionPoolSettings, validate_connection_pool};
 use super::gateway::{
     ServerTlsSettings, TlsMode, validate_namespace_slash_wildcard_hostname, validate_tls_options,
 };
-use super::service_entry::{
-    Protocol, WorkloadSelector, validate_alpha_workload_selector, validate_protocol,
-};
+use super::service_entry::{WorkloadSelector, validate_alpha_workload_selector};
 use super::virtual_service::http_route::{Destination, validate_destination};
 use super::workload_entry::{
     UNIX_ADDRESS_PREFIX, go_atoi, validate_fqdn, validate_ip, validate_port_name,
