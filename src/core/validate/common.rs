@@ -220,59 +220,6 @@ pub fn validate_ip_subnet(subnet: &str) -> Result<(), String> {
     validate_ip_address(subnet)
 }
 
-/// Kubernetes label key: an optional DNS-1123 subdomain prefix and `/`, then a name of at most
-/// 63 alphanumerics, `-`, `_`, `.`, starting and ending alphanumeric.
-pub fn validate_label_key(key: &str) -> Result<(), String> {
-    let (prefix, name) = match key.rsplit_once('/') {
-        Some((p, n)) => (Some(p), n),
-        None => (None, key),
-    };
-    if let Some(p) = prefix
-        && (p.is_empty() || p.len() > 253 || !p.split('.').all(is_dns1123_label))
-    {
-        return Err(format!(
-            "invalid label key {key:?}: prefix part must be a DNS-1123 subdomain"
-        ));
-    }
-    if !is_qualified_name_part(name) {
-        return Err(format!(
-            "invalid label key {key:?}: name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (at most 63 characters)"
-        ));
-    }
-    Ok(())
-}
-
-/// Kubernetes label value: empty, or at most 63 alphanumerics, `-`, `_`, `.`, starting and
-/// ending alphanumeric.
-pub fn validate_label_value(value: &str) -> Result<(), String> {
-    if value.is_empty() || is_qualified_name_part(value) {
-        Ok(())
-    } else {
-        Err(format!(
-            "invalid label value {value:?}: must be 63 characters or less, begin and end with an alphanumeric character, and contain only alphanumerics, '-', '_' or '.'"
-        ))
-    }
-}
-
-fn is_qualified_name_part(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.len() <= 63
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-}
-
-/// Labels of a workload selector (`matchLabels`), each key and value checked.
-pub fn validate_labels(labels: &serde_json::Map<String, serde_json::Value>) -> Result<(), String> {
-    for (k, v) in labels {
-        validate_label_key(k)?;
-        validate_label_value(v.as_str().unwrap_or_default())?;
-    }
-    Ok(())
-}
-
 /// A regular expression in RE2 syntax (what Envoy and Istio accept).
 pub fn validate_regex(re: &str) -> Result<(), String> {
     regex::Regex::new(re)
@@ -341,6 +288,62 @@ pub fn validate_protocol(protocol: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `labels.Instance.Validate` (Istio's tag labels): each key must be an optional DNS prefix
+/// and `/` then a qualified name, each value empty or a qualified name.
+pub fn validate_tag_labels(
+    labels: &std::collections::BTreeMap<String, String>,
+    report: &mut Report,
+) {
+    for (k, v) in labels {
+        report.check(validate_tag_key(k));
+        if !(v.is_empty() || is_qualified_name(v)) {
+            report.error(format!("invalid tag value: {v:?}"));
+        }
+    }
+}
+
+pub fn validate_tag_key(k: &str) -> Result<(), String> {
+    let invalid = || format!("invalid tag key: {k:?}");
+    let (prefix, name) = match k.split_once('/') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, k),
+    };
+    if let Some(p) = prefix
+        && !p.split('.').all(is_label_chars)
+    {
+        return Err(invalid());
+    }
+    if !is_qualified_name(name) {
+        return Err(invalid());
+    }
+    if prefix.is_some_and(|p| p.len() > 253) {
+        return Err(format!("invalid tag key: {k:?} (DNS prefix is too long)"));
+    }
+    if name.len() > 63 {
+        return Err(format!("invalid tag key: {k:?} (name is too long)"));
+    }
+    Ok(())
+}
+
+fn is_qualified_name(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_alphanumeric()
+        && b[b.len() - 1].is_ascii_alphanumeric()
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+}
+
+/// A DNS-1123 label's characters, without its length limit (tag-key prefixes check length
+/// as a whole).
+fn is_label_chars(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+        && b[0] != b'-'
+        && b[b.len() - 1] != b'-'
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,11 +403,9 @@ mod tests {
 
     #[test]
     fn labels_and_regex() {
-        assert!(validate_label_key("app").is_ok());
-        assert!(validate_label_key("example.com/app").is_ok());
-        assert!(validate_label_key("-app").is_err());
-        assert!(validate_label_value("").is_ok());
-        assert!(validate_label_value("a b").is_err());
+        assert!(validate_tag_key("app").is_ok());
+        assert!(validate_tag_key("example.com/app").is_ok());
+        assert!(validate_tag_key("-app").is_err());
         assert!(validate_regex("^/api/.*$").is_ok());
         assert!(validate_regex("(").is_err());
     }

@@ -113,56 +113,7 @@ pub fn de_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 
 /// `labels.Instance.Validate`: Kubernetes label keys and values, one error per bad entry.
 pub fn validate_label_instance(cx: &mut Cx, labels: &BTreeMap<String, String>) {
-    for (k, v) in labels {
-        if let Err(e) = validate_tag_key(k) {
-            cx.err(e);
-        }
-        if !(v.is_empty() || is_qualified_name(v)) {
-            cx.err(format!("invalid tag value: {v:?}"));
-        }
-    }
-}
-
-fn is_qualified_name(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-}
-
-/// A DNS-1123 label's characters, without its length limit (tag-key prefixes check length
-/// as a whole).
-fn is_label_chars(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
-        && b[0] != b'-'
-        && b[b.len() - 1] != b'-'
-}
-
-fn validate_tag_key(k: &str) -> Result<(), String> {
-    let invalid = || format!("invalid tag key: {k:?}");
-    let (prefix, name) = match k.split_once('/') {
-        Some((p, n)) => (Some(p), n),
-        None => (None, k),
-    };
-    if let Some(p) = prefix
-        && !p.split('.').all(is_label_chars)
-    {
-        return Err(invalid());
-    }
-    if !is_qualified_name(name) {
-        return Err(invalid());
-    }
-    if prefix.is_some_and(|p| p.len() > 253) {
-        return Err(format!("invalid tag key: {k:?} (DNS prefix is too long)"));
-    }
-    if name.len() > 63 {
-        return Err(format!("invalid tag key: {k:?} (name is too long)"));
-    }
-    Ok(())
+    common::validate_tag_labels(labels, cx.report);
 }
 
 /// `validateExportTo` for the kinds that cannot use `~` (everything but ServiceEntry).

@@ -16,7 +16,7 @@ pub(crate) const UNIX_ADDRESS_PREFIX: &str = "unix://";
 // them from here.
 pub(crate) use super::common::{
     is_dns1123_label, is_ip, validate_fqdn, validate_ip_address as validate_ip,
-    validate_wildcard_domain,
+    validate_tag_labels, validate_wildcard_domain,
 };
 
 /// `networking.v1alpha3.WorkloadEntry`.
@@ -129,52 +129,6 @@ pub(crate) fn validate_unix_address(addr: &str) -> Result<(), String> {
     }
     if !addr.starts_with('/') || addr.ends_with('/') {
         return Err(format!("{addr} is not an absolute path to a file"));
-    }
-    Ok(())
-}
-
-/// `labels.Instance.Validate`: every key a Kubernetes label name, every value a label value.
-pub(crate) fn validate_tag_labels(labels: &BTreeMap<String, String>, report: &mut Report) {
-    for (k, v) in labels {
-        report.check(validate_tag_key(k));
-        if !is_label_value(v) {
-            report.error(format!("invalid tag value: {v:?}"));
-        }
-    }
-}
-
-fn is_qualified_name(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-}
-
-fn is_label_value(s: &str) -> bool {
-    s.is_empty() || is_qualified_name(s)
-}
-
-fn validate_tag_key(k: &str) -> Result<(), String> {
-    let invalid = || format!("invalid tag key: {k:?}");
-    let (prefix, name) = match k.split_once('/') {
-        Some((p, n)) => (Some(p), n),
-        None => (None, k),
-    };
-    if let Some(p) = prefix
-        && (p.is_empty() || !p.split('.').all(is_dns1123_label))
-    {
-        return Err(invalid());
-    }
-    if !is_qualified_name(name) {
-        return Err(invalid());
-    }
-    if prefix.is_some_and(|p| p.len() > 253) {
-        return Err(format!("invalid tag key: {k:?} (DNS prefix is too long)"));
-    }
-    if name.len() > 63 {
-        return Err(format!("invalid tag key: {k:?} (name is too long)"));
     }
     Ok(())
 }
