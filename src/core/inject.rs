@@ -188,7 +188,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
                 .render(&name, &snapshot.shared_context, &stripped, &ctx)?;
         template_pod = merge_owned(
             std::mem::take(&mut template_pod),
-            &skeleton(&rendered),
+            skeleton(&rendered),
             Schema::Pod,
         )
         .map_err(|e| InjectError::Merge(e.0))?;
@@ -202,10 +202,9 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         {
             move_proxy_to_init_containers(&mut merged);
         }
-        merged = merge_owned(std::mem::take(&mut merged), &rendered, Schema::Pod)
+        merged = merge_owned(std::mem::take(&mut merged), rendered, Schema::Pod)
             .map_err(|e| InjectError::Merge(e.0))?;
     }
-    normalize::normalize_pod(&mut merged);
 
     reapply_user_containers(&mut merged, &original, &template_pod, &proxy_config)?;
     post_process(
@@ -489,7 +488,7 @@ fn reapply_user_containers(
             } else {
                 json!({"spec": {"initContainers": [overlay]}})
             };
-            *merged = merge_owned(std::mem::take(merged), &patch, Schema::Pod)
+            *merged = merge_owned(std::mem::take(merged), patch, Schema::Pod)
                 .map_err(|e| InjectError::Merge(e.0))?;
             if list == "containers" {
                 applied.0.push(overlay)

@@ -67,21 +67,21 @@ pub fn strategic_merge(
     patch: &Value,
     schema: Schema,
 ) -> Result<Value, MergeError> {
-    merge_owned(original.clone(), patch, schema)
+    merge_owned(original.clone(), patch.clone(), schema)
 }
 
-/// `strategic_merge` that consumes the original, so callers that own it avoid a copy.
-pub fn merge_owned(original: Value, patch: &Value, schema: Schema) -> Result<Value, MergeError> {
+/// `strategic_merge` that consumes both sides, so callers that own them avoid copies.
+pub fn merge_owned(original: Value, patch: Value, schema: Schema) -> Result<Value, MergeError> {
     match (original, patch) {
         (Value::Object(o), Value::Object(p)) => Ok(Value::Object(merge_map(o, p, schema)?)),
         (_, Value::Object(p)) => Ok(Value::Object(merge_map(Map::new(), p, schema)?)),
-        (_, other) => Ok(other.clone()),
+        (_, other) => Ok(other),
     }
 }
 
 fn merge_map(
     mut original: Map<String, Value>,
-    patch: &Map<String, Value>,
+    mut patch: Map<String, Value>,
     schema: Schema,
 ) -> Result<Map<String, Value>, MergeError> {
     match patch.get("$patch").and_then(Value::as_str) {
@@ -89,7 +89,7 @@ fn merge_map(
         Some("delete") => return Ok(Map::new()),
         _ => {}
     }
-    if let Some(Value::Array(retain)) = patch.get("$retainKeys") {
+    if let Some(Value::Array(retain)) = patch.remove("$retainKeys") {
         original.retain(|k, _| retain.iter().any(|r| r.as_str() == Some(k)));
     }
     for (key, patch_value) in patch {
@@ -97,56 +97,54 @@ fn merge_map(
             continue;
         }
         if patch_value.is_null() {
-            original.remove(key);
+            original.remove(&key);
             continue;
         }
-        let slot = original.entry(key.clone()).or_insert(Value::Null);
-        let current = std::mem::take(slot);
-        *slot = match (current, patch_value) {
+        let current = original.remove(&key).unwrap_or(Value::Null);
+        let merged = match (current, patch_value) {
             (Value::Object(o), Value::Object(p)) => {
-                Value::Object(merge_map(o, p, child_schema(schema, key))?)
+                Value::Object(merge_map(o, p, child_schema(schema, &key))?)
             }
             (Value::Array(o), Value::Array(p)) => {
-                merge_list(o, p, list_strategy(schema, key), key)?
+                merge_list(o, p, list_strategy(schema, &key), &key)?
             }
             (Value::Null, Value::Object(p)) => {
-                Value::Object(merge_map(Map::new(), p, child_schema(schema, key))?)
+                Value::Object(merge_map(Map::new(), p, child_schema(schema, &key))?)
             }
             (Value::Null, Value::Array(p)) => {
-                merge_list(Vec::new(), p, list_strategy(schema, key), key)?
+                merge_list(Vec::new(), p, list_strategy(schema, &key), &key)?
             }
-            (_, other) => other.clone(),
+            (_, other) => other,
         };
+        original.insert(key, merged);
     }
     Ok(original)
 }
 
-fn without_directives(map: &Map<String, Value>) -> Map<String, Value> {
-    map.iter()
+fn without_directives(map: Map<String, Value>) -> Map<String, Value> {
+    map.into_iter()
         .filter(|(k, _)| !k.starts_with('$'))
-        .map(|(k, v)| (k.clone(), v.clone()))
         .collect()
 }
 
 fn merge_list(
     original: Vec<Value>,
-    patch: &[Value],
+    patch: Vec<Value>,
     strategy: ListStrategy,
     field: &str,
 ) -> Result<Value, MergeError> {
     match strategy {
         ListStrategy::Replace => Ok(Value::Array(
             patch
-                .iter()
+                .into_iter()
                 .filter(|v| !is_directive_item(v))
-                .cloned()
                 .collect(),
         )),
         ListStrategy::MergeScalars => {
             let mut out = original;
             for item in patch {
-                if !out.contains(item) {
-                    out.push(item.clone());
+                if !out.contains(&item) {
+                    out.push(item);
                 }
             }
             Ok(Value::Array(out))
@@ -163,7 +161,7 @@ fn is_directive_item(v: &Value) -> bool {
 
 fn merge_keyed_list(
     original: Vec<Value>,
-    patch: &[Value],
+    patch: Vec<Value>,
     key: &str,
     schema: Schema,
     field: &str,
@@ -174,9 +172,8 @@ fn merge_keyed_list(
     {
         return Ok(Value::Array(
             patch
-                .iter()
+                .into_iter()
                 .filter(|v| !is_directive_item(v))
-                .cloned()
                 .collect(),
         ));
     }
