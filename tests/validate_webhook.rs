@@ -241,6 +241,15 @@ async fn warnings_reach_the_response() {
 }
 
 #[test]
+fn cli_validates_the_items_of_a_list() {
+    let yaml = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: networking.istio.io/v1\n  kind: VirtualService\n  metadata: {name: a, namespace: demo}\n  spec: {hosts: [a], http: [{route: [{destination: {host: a}}]}]}\n- apiVersion: networking.istio.io/v1\n  kind: VirtualService\n  metadata: {name: b, namespace: demo}\n  spec: {hosts: [b]}\n";
+    let (code, out, _) = needle_validate(&["-f", "-"], yaml);
+    assert_eq!(code, 1);
+    assert!(out.contains("VirtualService demo/a: valid"), "{out}");
+    assert!(out.contains("VirtualService demo/b: invalid"), "{out}");
+}
+
+#[test]
 fn cli_accepts_valid_resources() {
     let yaml = "apiVersion: networking.istio.io/v1\nkind: Gateway\nmetadata: {name: gw, namespace: demo}\nspec:\n  selector: {istio: ingressgateway}\n  servers:\n  - port: {number: 80, name: http, protocol: HTTP}\n    hosts: [\"*.example.com\"]\n";
     let (code, out, err) = needle_validate(&["-f", "-"], yaml);

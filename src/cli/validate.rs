@@ -55,13 +55,23 @@ pub fn run(args: &ValidateArgs) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let verdict = validate_object(&object);
-            checked.push(Checked {
-                file: file.clone(),
-                index,
-                object,
-                verdict,
-            });
+            // `kubectl get -o yaml` wraps resources in a List: validate its items.
+            let objects = match (
+                object.get("kind").and_then(Value::as_str),
+                object.get("items"),
+            ) {
+                (Some("List"), Some(Value::Array(items))) => items.clone(),
+                _ => vec![object],
+            };
+            for object in objects {
+                let verdict = validate_object(&object);
+                checked.push(Checked {
+                    file: file.clone(),
+                    index,
+                    object,
+                    verdict,
+                });
+            }
         }
     }
     match args.output {
