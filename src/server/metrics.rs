@@ -45,47 +45,47 @@ impl Default for Metrics {
         let cert_reloads = Family::<ResultLabel, Counter>::default();
         registry.register(
             "sidecar_injection_requests",
-            "Total number of sidecar injection requests.",
+            "Total number of sidecar injection requests",
             injection_requests.clone(),
         );
         registry.register(
             "sidecar_injection_success",
-            "Total number of successful sidecar injection requests.",
+            "Total number of successful sidecar injection requests",
             injection_success.clone(),
         );
         registry.register(
             "sidecar_injection_skip",
-            "Total number of skipped sidecar injection requests.",
+            "Total number of skipped sidecar injection requests",
             injection_skip.clone(),
         );
         registry.register(
             "sidecar_injection_failure",
-            "Total number of failed sidecar injection requests, by reason.",
+            "Total number of failed sidecar injection requests, by reason",
             injection_failure.clone(),
         );
         registry.register(
             "sidecar_injection_time_seconds",
-            "Total time taken for injection in seconds.",
+            "Total time taken for injection in seconds",
             injection_time.clone(),
         );
         registry.register(
             "galley_validation_passed",
-            "Resource is valid.",
+            "Resource is valid",
             validation_passed.clone(),
         );
         registry.register(
             "galley_validation_failed",
-            "Resource validation failed, by reason.",
+            "Resource validation failed, by reason",
             validation_failed.clone(),
         );
         registry.register(
             "needle_config_reloads",
-            "Injector configuration reloads, by result (ok, error).",
+            "Injector configuration reloads, by result (ok, error)",
             config_reloads.clone(),
         );
         registry.register(
             "needle_certificate_reloads",
-            "Serving certificate reloads, by result (ok, error).",
+            "Serving certificate reloads, by result (ok, error)",
             cert_reloads.clone(),
         );
         Self {

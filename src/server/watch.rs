@@ -21,7 +21,8 @@ pub fn watch_dirs(
 ) -> Result<DirWatch, String> {
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        if event.is_ok() {
+        // Reading a file (a client loading the CA, needle loading the key) is not a change.
+        if event.is_ok_and(|e| !matches!(e.kind, notify::EventKind::Access(_))) {
             let _ = tx.send(());
         }
     })
