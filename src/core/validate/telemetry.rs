@@ -699,29 +699,21 @@ mod cel {
         }
 
         fn map_inits(&mut self) -> Result<(), String> {
-            if self.eat("}") {
-                return Ok(());
-            }
-            loop {
-                self.expr()?;
-                self.expect(":")?;
-                self.expr()?;
-                if self.eat("}") {
-                    return Ok(());
-                }
-                self.expect(",")?;
-                if self.eat("}") {
-                    return Ok(());
-                }
-            }
+            self.entries(Self::expr)
         }
 
         fn field_inits(&mut self) -> Result<(), String> {
+            self.entries(Self::ident)
+        }
+
+        /// `key: value` entries up to `}`, a trailing comma allowed; maps and message
+        /// literals differ only in what a key is.
+        fn entries(&mut self, key: fn(&mut Self) -> Result<(), String>) -> Result<(), String> {
             if self.eat("}") {
                 return Ok(());
             }
             loop {
-                self.ident()?;
+                key(self)?;
                 self.expect(":")?;
                 self.expr()?;
                 if self.eat("}") {
