@@ -1389,6 +1389,7 @@ fn test_otel_resource_attributes() {
             values: &json!({}),
             mesh: &mesh,
             proxy_config: proxy_config_defaults(),
+            proxy_config_is_default: true,
             revision: "default",
             native_sidecars: false,
             proxy_uid: 1337,

@@ -2,6 +2,7 @@
 
 use super::gofmt;
 use super::mesh;
+use super::path::At;
 use super::pod;
 use serde_json::{Value, json};
 
@@ -103,6 +104,8 @@ pub struct ContextInput<'a> {
     pub values: &'a Value,
     pub mesh: &'a Value,
     pub proxy_config: &'a Value,
+    /// The mesh default, which the shared template context already carries.
+    pub proxy_config_is_default: bool,
     pub revision: &'a str,
     pub native_sidecars: bool,
     pub proxy_uid: i64,
@@ -115,12 +118,12 @@ pub fn build(input: &ContextInput) -> Value {
     let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
     let proxy_image_type = input
         .proxy_config
-        .pointer("/image/imageType")
+        .at(&["image", "imageType"])
         .and_then(Value::as_str)
         .unwrap_or_default();
     let lightstep_ca = input
         .proxy_config
-        .pointer("/tracing/tlsSettings/caCertificates")
+        .at(&["tracing", "tlsSettings", "caCertificates"])
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
         .map(|p| match p.rfind('/') {
@@ -133,11 +136,9 @@ pub fn build(input: &ContextInput) -> Value {
         .map(pod::name_of)
         .filter(|n| *n != pod::PROXY_CONTAINER)
         .collect();
-    json!({
+    let mut context = json!({
         "owner": {"kind": input.owner.kind, "apiVersion": input.owner.api_version},
         "deployment": {"name": input.owner.name, "namespace": input.owner.namespace},
-        "proxy_config": input.proxy_config,
-        "proxy_config_json": mesh::proxy_config_json(input.proxy_config),
         "revision": input.revision,
         "native_sidecars": input.native_sidecars,
         "proxy_image": image_url(input.values, "proxy", proxy_image_type, image_type_override),
@@ -151,7 +152,12 @@ pub fn build(input: &ContextInput) -> Value {
         "proxy_resources": proxy_resources(input.pod, input.values),
         "app_containers": app_containers,
         "pod_ports_json": super::render::pod_ports_json(containers),
-    })
+    });
+    if !input.proxy_config_is_default {
+        context["proxy_config"] = input.proxy_config.clone();
+        context["proxy_config_json"] = mesh::proxy_config_json(input.proxy_config).into();
+    }
+    context
 }
 
 /// Requests and limits of the proxy (and istio-init): from the `sidecar.istio.io/proxyCPU`,
@@ -185,7 +191,7 @@ fn proxy_resources(pod: &Value, values: &Value) -> Value {
     }
     match super::render::omit_nil(
         values
-            .pointer("/global/proxy/resources")
+            .at(&["global", "proxy", "resources"])
             .unwrap_or(&Value::Null),
     ) {
         Value::Null => json!({}),
@@ -242,7 +248,7 @@ fn otel_resource_attributes(mesh: &Value, pod: &Value, namespace: &str) -> Strin
         .and_then(Value::as_array)
         .is_some_and(|ps| {
             ps.iter().any(|p| {
-                p.pointer("/opentelemetry/serviceAttributeEnrichment")
+                p.at(&["opentelemetry", "serviceAttributeEnrichment"])
                     .and_then(Value::as_str)
                     == Some("OTEL_SEMANTIC_CONVENTIONS")
             })

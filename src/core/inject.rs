@@ -5,6 +5,7 @@
 use super::config::InjectorConfig;
 use super::context::{self, ContextInput, Owner};
 use super::merge::{Schema, merge_owned};
+use super::path::At;
 use super::pod::{
     self, ENABLE_CORE_DUMP, INIT_CONTAINER, OVERRIDES_ANNOTATION, PROXY_CONTAINER, Position,
     STATUS_ANNOTATION, VALIDATION_CONTAINER,
@@ -141,7 +142,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     }
 
     if let Some(annos) = original
-        .pointer("/metadata/annotations")
+        .at(&["metadata", "annotations"])
         .and_then(Value::as_object)
     {
         annotations::validate(annos).map_err(InjectError::InvalidAnnotations)?;
@@ -164,6 +165,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         values: &snapshot.values,
         mesh: &snapshot.mesh,
         proxy_config: &proxy_config,
+        proxy_config_is_default: matches!(proxy_config, Cow::Borrowed(_)),
         revision: req.revision,
         native_sidecars: req.native_sidecars,
         proxy_uid,
@@ -233,10 +235,7 @@ fn skeleton(rendered: &Value) -> Value {
         "volumes",
         "imagePullSecrets",
     ] {
-        if let Some(items) = rendered
-            .pointer(&format!("/spec/{list}"))
-            .and_then(Value::as_array)
-        {
+        if let Some(items) = rendered.at(&["spec", list]).and_then(Value::as_array) {
             let names = items
                 .iter()
                 .filter_map(|i| {
@@ -261,7 +260,7 @@ fn skeleton(rendered: &Value) -> Value {
 /// and no user on either side counts as a match).
 fn reset_sidecar_user_matching_app(pod: &mut Value) {
     let user_of = |c: &Value| {
-        c.pointer("/securityContext/runAsUser")
+        c.at(&["securityContext", "runAsUser"])
             .and_then(Value::as_i64)
     };
     let Some(sidecar) = pod::sidecar(pod) else {
@@ -299,12 +298,12 @@ fn resolve_cluster_and_network(
 ) -> BTreeMap<String, String> {
     let mut out = envs.clone();
     let mut cluster = values
-        .pointer("/global/multiCluster/clusterName")
+        .at(&["global", "multiCluster", "clusterName"])
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_string();
     let mut network = values
-        .pointer("/global/network")
+        .at(&["global", "network"])
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_string();
@@ -400,17 +399,22 @@ fn reinsert_overrides(mut pod: Cow<'_, Value>) -> Result<Cow<'_, Value>, InjectE
 }
 
 /// The pod's ProxyConfig: mesh `defaultConfig` with the `proxy.istio.io/config` annotation on top.
-fn effective_proxy_config(mesh_config: &Value, pod: &Value) -> Result<Value, InjectError> {
+fn effective_proxy_config<'a>(
+    mesh_config: &'a Value,
+    pod: &Value,
+) -> Result<Cow<'a, Value>, InjectError> {
     let base = &mesh_config["defaultConfig"];
     let Some(text) = pod::annotation(pod, "proxy.istio.io/config") else {
-        return Ok(base.clone());
+        return Ok(Cow::Borrowed(base));
     };
     let bad = |message: String| InjectError::BadAnnotationJson {
         annotation: "proxy.istio.io/config",
         message,
     };
     let overlay = super::yaml::parse_one(text).map_err(bad)?;
-    mesh::merge_proxy_config(base, &overlay).map_err(bad)
+    mesh::merge_proxy_config(base, &overlay)
+        .map(Cow::Owned)
+        .map_err(bad)
 }
 
 fn select_templates(config: &InjectorConfig, pod: &Value, caller: Caller) -> Vec<String> {
@@ -519,11 +523,11 @@ fn adjust_init_container_user(merged: &mut Value, original: &Value, proxy_config
         return;
     };
     let run_as_user = user
-        .pointer("/securityContext/runAsUser")
+        .at(&["securityContext", "runAsUser"])
         .filter(|v| !v.is_null())
         .cloned();
     let run_as_group = user
-        .pointer("/securityContext/runAsGroup")
+        .at(&["securityContext", "runAsGroup"])
         .filter(|v| !v.is_null())
         .cloned();
     if run_as_user.is_none() && run_as_group.is_none() {
@@ -621,7 +625,7 @@ fn apply_rewrite(snapshot: &Snapshot, pod: &mut Value, status_port: i64) {
     }
     let values_setting = snapshot
         .values
-        .pointer("/sidecarInjectorWebhook/rewriteAppHTTPProbe")
+        .at(&["sidecarInjectorWebhook", "rewriteAppHTTPProbe"])
         .and_then(Value::as_bool)
         .unwrap_or(false);
     if !probes::should_rewrite(pod, values_setting) {
@@ -639,9 +643,7 @@ fn apply_rewrite(snapshot: &Snapshot, pod: &mut Value, status_port: i64) {
 /// The `sidecar.istio.io/status` value: what the templates injected, in template order.
 fn injection_status(template_pod: &Value, revision: &str) -> String {
     let names = |list: &str| -> Value {
-        let items = template_pod
-            .pointer(&format!("/spec/{list}"))
-            .and_then(Value::as_array);
+        let items = template_pod.at(&["spec", list]).and_then(Value::as_array);
         match items {
             Some(items) if !items.is_empty() => {
                 Value::Array(items.iter().map(|c| Value::from(pod::name_of(c))).collect())
@@ -685,7 +687,7 @@ fn reorder(snapshot: &Snapshot, original: &Value, pod: &mut Value) {
         .unwrap_or(false)
         || snapshot
             .values
-            .pointer("/global/proxy/holdApplicationUntilProxyStarts")
+            .at(&["global", "proxy", "holdApplicationUntilProxyStarts"])
             .and_then(Value::as_bool)
             .unwrap_or(false);
     let containers = pod::containers_mut(pod, "containers");

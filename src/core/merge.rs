@@ -84,6 +84,9 @@ fn merge_map(
     mut patch: Map<String, Value>,
     schema: Schema,
 ) -> Result<Map<String, Value>, MergeError> {
+    if original.is_empty() {
+        return adopt(patch, schema);
+    }
     match patch.get("$patch").and_then(Value::as_str) {
         Some("replace") => return Ok(without_directives(patch)),
         Some("delete") => return Ok(Map::new()),
@@ -119,6 +122,29 @@ fn merge_map(
         original.insert(key, merged);
     }
     Ok(original)
+}
+
+/// Merging a map into nothing: the patch itself without its directives and nulls, its lists
+/// merged into empty lists. Done in place: most of an injected sidecar is new to the pod,
+/// and reusing the patch's maps instead of rebuilding them key by key halves the merge.
+fn adopt(mut patch: Map<String, Value>, schema: Schema) -> Result<Map<String, Value>, MergeError> {
+    match patch.get("$patch").and_then(Value::as_str) {
+        Some("replace") => return Ok(without_directives(patch)),
+        Some("delete") => return Ok(Map::new()),
+        _ => {}
+    }
+    patch.retain(|key, value| !key.starts_with('$') && !value.is_null());
+    for (key, value) in patch.iter_mut() {
+        match value {
+            Value::Object(m) => *m = adopt(std::mem::take(m), child_schema(schema, key))?,
+            Value::Array(items) => {
+                let items = std::mem::take(items);
+                *value = merge_list(Vec::new(), items, list_strategy(schema, key), key)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(patch)
 }
 
 fn without_directives(map: Map<String, Value>) -> Map<String, Value> {

@@ -1,6 +1,7 @@
 //! Mesh config and ProxyConfig: Istio's defaults, how user YAML is applied over them, and
 //! the minimized `PROXY_CONFIG` JSON the sidecar receives.
 
+use super::path::At;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
@@ -151,7 +152,7 @@ fn is_zero(v: &Value) -> bool {
 /// `InboundTrafficPolicyMode`: `localhost` for mode LOCALHOST, otherwise `passthrough`.
 pub fn inbound_traffic_policy_mode(mesh: &Value) -> &'static str {
     match mesh
-        .pointer("/inboundTrafficPolicy/mode")
+        .at(&["inboundTrafficPolicy", "mode"])
         .and_then(Value::as_str)
     {
         Some("LOCALHOST") => "localhost",
@@ -162,7 +163,7 @@ pub fn inbound_traffic_policy_mode(mesh: &Value) -> &'static str {
 /// The status port the probe rewrite and the Prometheus merge use: always the mesh
 /// `defaultConfig.statusPort`, not the pod's effective ProxyConfig (as Istio does).
 pub fn mesh_status_port(mesh: &Value) -> i64 {
-    mesh.pointer("/defaultConfig/statusPort")
+    mesh.at(&["defaultConfig", "statusPort"])
         .and_then(Value::as_i64)
         .unwrap_or(15020)
 }

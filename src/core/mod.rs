@@ -10,6 +10,7 @@ pub mod mesh;
 pub mod normalize;
 pub mod openshift;
 pub mod patch;
+pub mod path;
 pub mod pod;
 pub mod probes;
 pub mod prometheus;

@@ -1,5 +1,6 @@
 //! OpenShift: the proxy runs with the namespace's pre-allocated UID and GID.
 
+use super::path::At;
 use serde_json::Value;
 
 const UID_RANGE: &str = "openshift.io/sa.scc.uid-range";
@@ -9,7 +10,7 @@ const DEFAULT_ID: i64 = 1337;
 /// `GetProxyIDs`: the last UID of the namespace's range, and the last GID of its first
 /// supplemental-group block (falling back to the UID range); 1337 when not annotated.
 pub fn proxy_ids(namespace: Option<&Value>) -> (i64, i64) {
-    let annos = namespace.and_then(|ns| ns.pointer("/metadata/annotations"));
+    let annos = namespace.and_then(|ns| ns.at(&["metadata", "annotations"]));
     let get = |k: &str| {
         annos
             .and_then(|a| a.get(k))

@@ -1,5 +1,6 @@
 //! Small accessors for pods held as `serde_json::Value`.
 
+use super::path::At;
 use serde_json::{Map, Value};
 
 pub const PROXY_CONTAINER: &str = "istio-proxy";
@@ -39,13 +40,13 @@ fn object_field<'a>(v: &'a mut Value, field: &str) -> &'a mut Map<String, Value>
 }
 
 pub fn annotation<'a>(pod: &'a Value, key: &str) -> Option<&'a str> {
-    pod.pointer("/metadata/annotations")
+    pod.at(&["metadata", "annotations"])
         .and_then(|a| a.get(key))
         .and_then(Value::as_str)
 }
 
 pub fn label<'a>(pod: &'a Value, key: &str) -> Option<&'a str> {
-    pod.pointer("/metadata/labels")
+    pod.at(&["metadata", "labels"])
         .and_then(|a| a.get(key))
         .and_then(Value::as_str)
 }

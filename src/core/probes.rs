@@ -2,6 +2,7 @@
 //! and the original probes go to the agent in `ISTIO_KUBE_APP_PROBERS`.
 
 use super::annotations::parse_bool;
+use super::path::At;
 use super::pod::{self, PROXY_CONTAINER};
 use serde_json::{Map, Value};
 
@@ -56,7 +57,7 @@ pub fn dump_app_probers(pod: &Value, status_port: i64) -> Option<String> {
         }
         for (field, prefix, suffix) in HOOKS {
             if let Some(p) = c
-                .pointer(&format!("/lifecycle/{field}"))
+                .at(&["lifecycle", field])
                 .and_then(|h| prober(h, false))
                 .and_then(|p| resolve_port(p, &ports, status_port))
             {

@@ -2,6 +2,7 @@
 //! `ISTIO_PROMETHEUS_ANNOTATIONS` and the pod is pointed at the agent's merged endpoint.
 
 use super::annotations::parse_bool;
+use super::path::At;
 use super::{gofmt, pod};
 use serde_json::Value;
 #[cfg(test)]
@@ -39,7 +40,7 @@ pub fn sanitize(key: &str) -> String {
 }
 
 fn annotations(pod: &Value) -> Vec<(String, String)> {
-    pod.pointer("/metadata/annotations")
+    pod.at(&["metadata", "annotations"])
         .and_then(Value::as_object)
         .map(|m| {
             m.iter()

@@ -28,9 +28,20 @@ pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
 pub type SharedContext = std::collections::BTreeMap<String, MjValue>;
 
 /// The shared variables (`values`, `mesh`, and `go_values` for translated Go templates),
-/// converted once.
+/// converted once. They also carry the mesh's default `proxy_config` (and its
+/// `proxy_config_json`), which the per-pod context replaces only for a pod that overrides it
+/// with `proxy.istio.io/config`.
 pub fn shared_context(values: &Value, mesh: &Value) -> SharedContext {
+    let default_proxy_config = &mesh["defaultConfig"];
     [
+        (
+            "proxy_config".to_string(),
+            MjValue::from(Serde(default_proxy_config)),
+        ),
+        (
+            "proxy_config_json".to_string(),
+            MjValue::from(super::mesh::proxy_config_json(default_proxy_config)),
+        ),
         ("values".to_string(), MjValue::from(Serde(values))),
         ("mesh".to_string(), MjValue::from(Serde(mesh))),
         // Go templates see the values as Go decodes JSON: numbers are float64.
@@ -185,6 +196,14 @@ fn template_error(name: &str, e: &Error) -> RenderError {
     }
 }
 
+/// Go's `fmt.Sprint` of a template value. Strings, the common case, skip the JSON detour.
+fn sprint(v: &MjValue) -> String {
+    match v.as_str() {
+        Some(s) => s.to_string(),
+        None => gofmt::sprint(&to_json(v)),
+    }
+}
+
 fn to_json(v: &MjValue) -> Value {
     if v.is_undefined() || v.is_none() {
         return Value::Null;
@@ -205,21 +224,17 @@ fn register_functions(env: &mut Environment<'static>) {
     env.add_function(
         "annotation",
         |state: &State, key: String, default: MjValue| -> String {
-            pod_annotation(state, &key).unwrap_or_else(|| gofmt::sprint(&to_json(&default)))
+            pod_annotation(state, &key).unwrap_or_else(|| sprint(&default))
         },
     );
     // isset(name): whether the pod has the annotation, even with an empty value.
     env.add_function("isset", |state: &State, key: String| -> bool {
         pod_annotation(state, &key).is_some()
     });
-    env.add_function("go_string", |v: MjValue| -> String {
-        gofmt::sprint(&to_json(&v))
-    });
+    env.add_function("go_string", |v: MjValue| -> String { sprint(&v) });
     env.add_function(
         "exclude_inbound_port",
-        |port: MjValue, list: String| -> String {
-            exclude_inbound_port(&gofmt::sprint(&to_json(&port)), &list)
-        },
+        |port: MjValue, list: String| -> String { exclude_inbound_port(&sprint(&port), &list) },
     );
     env.add_function(
         "append_multus_network",
