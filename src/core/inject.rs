@@ -357,7 +357,7 @@ fn strip_pod(pod: &Value, status_port: i64) -> Option<Value> {
         .retain(|c| !prev.containers.iter().any(|n| n == pod::name_of(c)));
     pod::containers_mut(&mut out, "initContainers")
         .retain(|c| !prev.init_containers.iter().any(|n| n == pod::name_of(c)));
-    if prometheus::current_port(&out).as_deref() == Some(status_port.to_string().as_str()) {
+    if prometheus::current_port(&out) == Some(status_port.to_string().as_str()) {
         prometheus::clear_annotations(&mut out);
     }
     pod::string_map_mut(&mut out, "annotations").remove(STATUS_ANNOTATION);
@@ -674,14 +674,13 @@ fn injection_status(template_pod: &Value, revision: &str) -> String {
 
 /// `reorderPod`: where the proxy and Istio's init containers go.
 fn reorder(snapshot: &Snapshot, original: &Value, pod: &mut Value) {
-    let mut mesh_default = snapshot.mesh["defaultConfig"].clone();
-    if let Some(text) = pod::annotation(original, "proxy.istio.io/config")
-        && let Ok(overlay) = super::yaml::parse_one(text)
-        && let Ok(pc) = mesh::merge_proxy_config(&mesh_default, &overlay)
-    {
-        mesh_default = pc;
-    }
-    let hold = mesh_default
+    let mesh_default = &snapshot.mesh["defaultConfig"];
+    let overridden = pod::annotation(original, "proxy.istio.io/config")
+        .and_then(|text| super::yaml::parse_one(text).ok())
+        .and_then(|overlay| mesh::merge_proxy_config(mesh_default, &overlay).ok());
+    let hold = overridden
+        .as_ref()
+        .unwrap_or(mesh_default)
         .get("holdApplicationUntilProxyStarts")
         .and_then(Value::as_bool)
         .unwrap_or(false)

@@ -185,6 +185,22 @@ fn is_directive_item(v: &Value) -> bool {
     v.as_object().is_some_and(|m| m.contains_key("$patch"))
 }
 
+/// Whether every item is an object with its merge key, no directive, and a key no other
+/// item has: merged into an empty list, such a patch stays as it is, in its order.
+fn plain_distinct_items(patch: &[Value], key: &str) -> bool {
+    let mut seen: Vec<&Value> = Vec::with_capacity(patch.len());
+    for item in patch {
+        let Some(k) = item.get(key) else {
+            return false;
+        };
+        if item.get("$patch").is_some() || seen.contains(&k) {
+            return false;
+        }
+        seen.push(k);
+    }
+    true
+}
+
 fn merge_keyed_list(
     original: Vec<Value>,
     patch: Vec<Value>,
@@ -202,6 +218,13 @@ fn merge_keyed_list(
                 .filter(|v| !is_directive_item(v))
                 .collect(),
         ));
+    }
+    if original.is_empty() && plain_distinct_items(&patch, key) {
+        return patch
+            .into_iter()
+            .map(|item| merge_owned(Value::Null, item, schema))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array);
     }
     // Positions in the original, by merge key, decide where unnamed items go.
     let original_keys: Vec<Option<Value>> = original.iter().map(|v| v.get(key).cloned()).collect();

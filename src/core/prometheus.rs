@@ -26,35 +26,37 @@ const RESERVED_PORTS: [(&str, &str); 9] = [
     ("15090", "Envoy Prometheus (already merged)"),
 ];
 
-/// Prometheus' `SanitizeLabelName`: anything outside `[a-zA-Z0-9_]` becomes `_`.
-pub fn sanitize(key: &str) -> String {
-    key.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+/// Whether `key` becomes `name` under Prometheus' `SanitizeLabelName` (every character
+/// outside `[a-zA-Z0-9_]` becomes `_`). Compared in place: this runs on every annotation of
+/// every injected pod, several times.
+fn sanitizes_to(key: &str, name: &str) -> bool {
+    let mut name = name.bytes();
+    for c in key.chars() {
+        let sanitized = if c.is_ascii_alphanumeric() || c == '_' {
+            c as u8
+        } else {
+            b'_'
+        };
+        if name.next() != Some(sanitized) {
+            return false;
+        }
+    }
+    name.next().is_none()
 }
 
-fn annotations(pod: &Value) -> Vec<(String, String)> {
+/// The pod's string annotations whose key sanitizes to `name`.
+fn annotations_named<'a>(pod: &'a Value, name: &'a str) -> impl Iterator<Item = &'a str> {
     pod.at(&["metadata", "annotations"])
         .and_then(Value::as_object)
-        .map(|m| {
-            m.iter()
-                .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
-                .collect()
-        })
-        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .filter(move |(k, _)| sanitizes_to(k, name))
+        .filter_map(|(_, v)| v.as_str())
 }
 
 fn scrape_enabled(pod: &Value) -> bool {
-    annotations(pod)
-        .iter()
-        .filter(|(k, _)| sanitize(k) == SCRAPE)
-        .find_map(|(_, v)| parse_bool(v))
+    annotations_named(pod, SCRAPE)
+        .find_map(parse_bool)
         .unwrap_or(true)
 }
 
@@ -69,17 +71,18 @@ fn merge_enabled(mesh: &Value, pod: &Value) -> bool {
 }
 
 /// The value of the first annotation whose sanitized key is `prometheus_io_port`.
-pub fn current_port(pod: &Value) -> Option<String> {
-    annotations(pod)
-        .into_iter()
-        .find(|(k, _)| sanitize(k) == PORT)
-        .map(|(_, v)| v)
+pub fn current_port(pod: &Value) -> Option<&str> {
+    annotations_named(pod, PORT).next()
 }
 
 /// Remove every scrape/port/path/scrape-targets annotation, whatever its spelling.
 pub fn clear_annotations(pod: &mut Value) {
     let annos = pod::string_map_mut(pod, "annotations");
-    annos.retain(|k, _| !matches!(sanitize(k).as_str(), SCRAPE | PORT | PATH | TARGETS));
+    annos.retain(|k, _| {
+        ![SCRAPE, PORT, PATH, TARGETS]
+            .iter()
+            .any(|n| sanitizes_to(k, n))
+    });
 }
 
 fn parse_targets(raw: &str) -> Result<Vec<(String, String)>, String> {
@@ -133,23 +136,27 @@ pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<()
         return Ok(());
     }
     let target_port = status_port.to_string();
-    if current_port(pod).as_deref() == Some(target_port.as_str()) {
+    if current_port(pod) == Some(target_port.as_str()) {
         return Ok(());
     }
     let (mut scrape, mut path, mut port) = (String::new(), String::new(), String::new());
     let mut targets = Vec::new();
-    for (k, v) in annotations(pod) {
-        match sanitize(&k).as_str() {
-            PORT => port = v,
-            SCRAPE => scrape = v,
-            PATH => path = v,
-            TARGETS => {
-                // Istio logs malformed targets and ignores them.
-                if let Ok(t) = parse_targets(&v) {
-                    targets = t;
-                }
+    let annos = pod
+        .at(&["metadata", "annotations"])
+        .and_then(Value::as_object);
+    for (k, v) in annos.into_iter().flatten() {
+        let Some(v) = v.as_str() else { continue };
+        if sanitizes_to(k, PORT) {
+            port = v.to_string();
+        } else if sanitizes_to(k, SCRAPE) {
+            scrape = v.to_string();
+        } else if sanitizes_to(k, PATH) {
+            path = v.to_string();
+        } else if sanitizes_to(k, TARGETS) {
+            // Istio logs malformed targets and ignores them.
+            if let Ok(t) = parse_targets(v) {
+                targets = t;
             }
-            _ => {}
         }
     }
     if let Some((p, pa)) = targets.first() {
@@ -192,10 +199,7 @@ pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<()
 
 /// `applySecurePrometheusAnnotation`: advertise ENVOY_SECURE_MERGED_METRICS_PORT.
 pub fn apply_secure_port(pod: &mut Value) {
-    if annotations(pod)
-        .iter()
-        .any(|(k, _)| sanitize(k) == SECURE_PORT)
-    {
+    if annotations_named(pod, SECURE_PORT).next().is_some() {
         return;
     }
     let port = pod::sidecar(pod)
@@ -223,6 +227,17 @@ mod tests {
 
     fn pod_with(annos: Value) -> Value {
         json!({"metadata": {"annotations": annos}, "spec": {"containers": [{"name": "istio-proxy"}]}})
+    }
+
+    #[test]
+    fn keys_are_compared_as_prometheus_sanitizes_them() {
+        assert!(sanitizes_to("prometheus.io/port", PORT));
+        assert!(sanitizes_to("prometheus-io_port", PORT));
+        assert!(!sanitizes_to("prometheus.io/ports", PORT));
+        assert!(!sanitizes_to("prometheus.io/por", PORT));
+        // One underscore per character, however many bytes it takes.
+        assert!(sanitizes_to("prometheus\u{e9}io/port", PORT));
+        assert!(!sanitizes_to("prometheus\u{e9}\u{e9}io/port", PORT));
     }
 
     #[test]

@@ -211,27 +211,34 @@ fn to_json(v: &MjValue) -> Value {
     serde_json::to_value(v).unwrap_or(Value::Null)
 }
 
-fn pod_annotation(state: &State, key: &str) -> Option<String> {
-    let v = state
-        .lookup("annotations")?
-        .get_item(&MjValue::from(key))
-        .ok()?;
-    v.as_str().map(str::to_string)
+/// A pod annotation as the template value it already is (no copy of the text).
+fn pod_annotation(state: &State, key: &str) -> Option<MjValue> {
+    let v = state.lookup("annotations")?.get_attr(key).ok()?;
+    v.as_str().is_some().then_some(v)
+}
+
+/// `fmt.Sprint` as a template value: strings are passed through as they are.
+fn sprint_value(v: MjValue) -> MjValue {
+    if v.as_str().is_some() {
+        v
+    } else {
+        MjValue::from(sprint(&v))
+    }
 }
 
 fn register_functions(env: &mut Environment<'static>) {
     // annotation(name, default): the pod annotation, else Go's fmt.Sprint of the default.
     env.add_function(
         "annotation",
-        |state: &State, key: String, default: MjValue| -> String {
-            pod_annotation(state, &key).unwrap_or_else(|| sprint(&default))
+        |state: &State, key: &str, default: MjValue| -> MjValue {
+            pod_annotation(state, key).unwrap_or_else(|| sprint_value(default))
         },
     );
     // isset(name): whether the pod has the annotation, even with an empty value.
-    env.add_function("isset", |state: &State, key: String| -> bool {
-        pod_annotation(state, &key).is_some()
+    env.add_function("isset", |state: &State, key: &str| -> bool {
+        pod_annotation(state, key).is_some()
     });
-    env.add_function("go_string", |v: MjValue| -> String { sprint(&v) });
+    env.add_function("go_string", sprint_value);
     env.add_function(
         "exclude_inbound_port",
         |port: MjValue, list: String| -> String { exclude_inbound_port(&sprint(&port), &list) },
