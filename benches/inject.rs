@@ -40,7 +40,7 @@ fn pod_with_containers(n: usize) -> Value {
     pod
 }
 
-fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> json_patch::Patch {
+fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> String {
     let mut req = Request::new(pod, Caller::Webhook);
     req.native_sidecars = true;
     let injected = inject(snapshot, &req).expect("injects");

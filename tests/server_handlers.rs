@@ -72,8 +72,7 @@ fn applied_patch(response: &Value, original: &Value) -> Value {
     let raw = base64::engine::general_purpose::STANDARD
         .decode(response["response"]["patch"].as_str().unwrap())
         .unwrap();
-    let ops: json_patch::Patch = serde_json::from_slice(&raw).unwrap();
-    patch::apply(original, &ops).unwrap()
+    patch::apply(original, std::str::from_utf8(&raw).unwrap()).unwrap()
 }
 
 #[tokio::test]

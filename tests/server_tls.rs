@@ -502,8 +502,8 @@ async fn golden_pods_through_https_inject() {
             let raw = base64::engine::general_purpose::STANDARD
                 .decode(response["patch"].as_str().unwrap())
                 .unwrap();
-            let ops: json_patch::Patch = serde_json::from_slice(&raw).unwrap();
-            let mut got = needle::core::patch::apply(&pod, &ops).unwrap();
+            let mut got =
+                needle::core::patch::apply(&pod, std::str::from_utf8(&raw).unwrap()).unwrap();
             got.as_object_mut()
                 .unwrap()
                 .retain(|k, _| k == "metadata" || k == "spec");

@@ -75,24 +75,30 @@ const STRING_MAPS: [&str; 4] = ["labels", "annotations", "nodeSelector", "data"]
 fn drop_empty(v: &mut Value) {
     match v {
         Value::Object(m) => {
-            m.retain(|_, v| !v.is_null());
             for (k, val) in m.iter_mut() {
                 if !STRING_MAPS.contains(&k.as_str()) {
                     drop_empty(val);
                 }
             }
-            m.retain(|k, v| match v {
-                Value::String(s) => !s.is_empty(),
-                Value::Array(a) => !a.is_empty(),
-                Value::Number(n) => {
-                    !(n.as_i64() == Some(0) && OMITEMPTY_INTS.contains(&k.as_str()))
-                }
-                Value::Object(o) => !(o.is_empty() && OMITEMPTY_MAPS.contains(&k.as_str())),
-                _ => true,
-            });
+            // Most maps have nothing to drop; checking first spares rebuilding them.
+            if m.iter().any(|(k, v)| omitted(k, v)) {
+                m.retain(|k, v| !omitted(k, v));
+            }
         }
         Value::Array(a) => a.iter_mut().for_each(drop_empty),
         _ => {}
+    }
+}
+
+/// Whether a (normalized) field is one Go's typed pod leaves out.
+fn omitted(key: &str, v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Number(n) => n.as_i64() == Some(0) && OMITEMPTY_INTS.contains(&key),
+        Value::Object(o) => o.is_empty() && OMITEMPTY_MAPS.contains(&key),
+        Value::Bool(_) => false,
     }
 }
 

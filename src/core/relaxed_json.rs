@@ -25,13 +25,16 @@ pub fn parse(text: &str) -> Result<Value, ParseError> {
         bytes: text.as_bytes(),
         pos: 0,
     };
-    let value = p.value(0)?;
+    let value = p.value(0).map_err(|e| *e)?;
     p.skip_ws();
     if p.pos < p.bytes.len() {
-        return Err(p.error("trailing characters"));
+        return Err(*p.error("trailing characters"));
     }
     Ok(value)
 }
+
+/// Boxed, so that the `Result`s passed up every level of the parse stay as small as a `Value`.
+type Parsed<T> = Result<T, Box<ParseError>>;
 
 struct Parser<'a> {
     text: &'a str,
@@ -40,15 +43,15 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self, message: &str) -> ParseError {
+    fn error(&self, message: &str) -> Box<ParseError> {
         let before = &self.bytes[..self.pos.min(self.bytes.len())];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
         let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').count();
-        ParseError {
+        Box::new(ParseError {
             message: message.to_string(),
             line,
             column,
-        }
+        })
     }
 
     fn skip_ws(&mut self) {
@@ -61,7 +64,7 @@ impl Parser<'_> {
         self.bytes.get(self.pos).copied()
     }
 
-    fn expect_literal(&mut self, literal: &str, value: Value) -> Result<Value, ParseError> {
+    fn expect_literal(&mut self, literal: &str, value: Value) -> Parsed<Value> {
         if self.bytes[self.pos..].starts_with(literal.as_bytes()) {
             self.pos += literal.len();
             Ok(value)
@@ -70,7 +73,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+    fn value(&mut self, depth: usize) -> Parsed<Value> {
         self.skip_ws();
         match self.peek() {
             None => Err(self.error("EOF while parsing a value")),
@@ -87,7 +90,7 @@ impl Parser<'_> {
 
     /// After an element of a list or object: `,` (possibly trailing) or the closing byte.
     /// Returns true when the container is closed.
-    fn after_element(&mut self, close: u8) -> Result<bool, ParseError> {
+    fn after_element(&mut self, close: u8) -> Parsed<bool> {
         self.skip_ws();
         match self.peek() {
             Some(b',') => {
@@ -112,7 +115,7 @@ impl Parser<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
+    fn array(&mut self, depth: usize) -> Parsed<Value> {
         if depth > MAX_DEPTH {
             return Err(self.error("nesting too deep"));
         }
@@ -131,7 +134,7 @@ impl Parser<'_> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
+    fn object(&mut self, depth: usize) -> Parsed<Value> {
         if depth > MAX_DEPTH {
             return Err(self.error("nesting too deep"));
         }
@@ -162,7 +165,7 @@ impl Parser<'_> {
     }
 
     /// A string at `"`; the common case, no escapes, is one slice copy.
-    fn string(&mut self) -> Result<String, ParseError> {
+    fn string(&mut self) -> Parsed<String> {
         self.pos += 1;
         let start = self.pos;
         let mut out: Option<String> = None;
@@ -201,7 +204,7 @@ impl Parser<'_> {
     }
 
     /// One escape sequence after the backslash, appended to `out`.
-    fn escape(&mut self, out: &mut String) -> Result<(), ParseError> {
+    fn escape(&mut self, out: &mut String) -> Parsed<()> {
         let Some(b) = self.peek() else {
             return Err(self.error("EOF while parsing a string"));
         };
@@ -222,7 +225,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn hex4(&mut self) -> Result<u32, ParseError> {
+    fn hex4(&mut self) -> Parsed<u32> {
         let digits = self
             .text
             .get(self.pos..self.pos + 4)
@@ -232,7 +235,7 @@ impl Parser<'_> {
         Ok(u32::from_str_radix(digits, 16).expect("four hex digits"))
     }
 
-    fn unicode_escape(&mut self) -> Result<char, ParseError> {
+    fn unicode_escape(&mut self) -> Parsed<char> {
         let first = self.hex4()?;
         let code = if (0xD800..0xDC00).contains(&first) {
             if !self.bytes[self.pos..].starts_with(b"\\u") {
@@ -250,7 +253,7 @@ impl Parser<'_> {
         char::from_u32(code).ok_or_else(|| self.error("invalid \\u escape"))
     }
 
-    fn number(&mut self) -> Result<Value, ParseError> {
+    fn number(&mut self) -> Parsed<Value> {
         let start = self.pos;
         let digits = |p: &mut Self| {
             let from = p.pos;

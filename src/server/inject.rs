@@ -62,8 +62,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
     request.proxy_envs = parse_inject_envs(path);
     match inject(&snapshot, &request) {
         Ok(injected) => {
-            let ops = patch::create(&injected.original, &injected.pod);
-            let text = serde_json::to_string(&ops).expect("a JSON patch serializes");
+            let text = patch::create(&injected.original, &injected.pod);
             Outcome {
                 verdict: Verdict::Patch(text),
                 decision: "injected",
