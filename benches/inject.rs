@@ -49,8 +49,9 @@ fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> String {
 
 fn bench(c: &mut Criterion) {
     let snapshot = snapshot::embedded();
+    let hello = hello_pod();
     c.bench_function("inject/hello", |b| {
-        b.iter(|| run_once(&snapshot, black_box(&hello_pod())))
+        b.iter(|| run_once(&snapshot, black_box(&hello)))
     });
     let mut env = c.benchmark_group("inject/env_vars");
     for n in [10, 100, 1_000, 2_000] {

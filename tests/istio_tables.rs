@@ -1396,8 +1396,9 @@ fn test_otel_resource_attributes() {
             proxy_gid: 1337,
             compliance_policy: "",
         });
-        let got = ctx["otel_resource_attributes"]
-            .as_str()
+        let got = ctx
+            .get("otel_resource_attributes")
+            .and_then(|v| v.as_str())
             .unwrap_or("<not a string>");
         table.check(name, expect_eq(got, want));
     }

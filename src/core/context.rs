@@ -4,6 +4,8 @@ use super::gofmt;
 use super::mesh;
 use super::path::At;
 use super::pod;
+use super::render::PodVars;
+use minijinja::value::{Serde, Value as MjValue};
 use serde_json::{Value, json};
 
 /// Who owns the pod, as the templates name it (`ISTIO_META_OWNER`, workload name).
@@ -113,8 +115,9 @@ pub struct ContextInput<'a> {
     pub compliance_policy: &'a str,
 }
 
-/// The per-pod template variables besides `pod` itself (which the renderer adds as given).
-pub fn build(input: &ContextInput) -> Value {
+/// The per-pod template variables: the pod itself, its `annotations` (which template
+/// functions read) and what Istio's injector computes for the templates.
+pub fn build(input: &ContextInput) -> PodVars {
     let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
     let proxy_image_type = input
         .proxy_config
@@ -136,28 +139,91 @@ pub fn build(input: &ContextInput) -> Value {
         .map(pod::name_of)
         .filter(|n| *n != pod::PROXY_CONTAINER)
         .collect();
-    let mut context = json!({
-        "owner": {"kind": input.owner.kind, "apiVersion": input.owner.api_version},
-        "deployment": {"name": input.owner.name, "namespace": input.owner.namespace},
-        "revision": input.revision,
-        "native_sidecars": input.native_sidecars,
-        "proxy_image": image_url(input.values, "proxy", proxy_image_type, image_type_override),
-        "proxy_init_image": image_url(input.values, "proxy_init", "", image_type_override),
-        "proxy_uid": input.proxy_uid,
-        "proxy_gid": input.proxy_gid,
-        "inbound_traffic_policy_mode": mesh::inbound_traffic_policy_mode(input.mesh),
-        "compliance_policy": input.compliance_policy,
-        "otel_resource_attributes": otel_resource_attributes(input.mesh, input.pod, &input.owner.namespace),
-        "lightstep_ca_directory": lightstep_ca,
-        "proxy_resources": proxy_resources(input.pod, input.values),
-        "app_containers": app_containers,
-        "pod_ports_json": super::render::pod_ports_json(containers),
-    });
+    let pair = |a: (&'static str, &str), b: (&'static str, &str)| {
+        MjValue::from_object(PodVars::from([
+            (a.0, MjValue::from(a.1)),
+            (b.0, MjValue::from(b.1)),
+        ]))
+    };
+    let pod = MjValue::from(Serde(input.pod));
+    let annotations = pod
+        .get_attr("metadata")
+        .and_then(|m| m.get_attr("annotations"))
+        .unwrap_or_default();
+    let mut vars = PodVars::from([
+        ("pod", pod),
+        ("annotations", annotations),
+        (
+            "owner",
+            pair(
+                ("kind", &input.owner.kind),
+                ("apiVersion", &input.owner.api_version),
+            ),
+        ),
+        (
+            "deployment",
+            pair(
+                ("name", &input.owner.name),
+                ("namespace", &input.owner.namespace),
+            ),
+        ),
+        ("revision", MjValue::from(input.revision)),
+        ("native_sidecars", MjValue::from(input.native_sidecars)),
+        (
+            "proxy_image",
+            MjValue::from(image_url(
+                input.values,
+                "proxy",
+                proxy_image_type,
+                image_type_override,
+            )),
+        ),
+        (
+            "proxy_init_image",
+            MjValue::from(image_url(
+                input.values,
+                "proxy_init",
+                "",
+                image_type_override,
+            )),
+        ),
+        ("proxy_uid", MjValue::from(input.proxy_uid)),
+        ("proxy_gid", MjValue::from(input.proxy_gid)),
+        (
+            "inbound_traffic_policy_mode",
+            MjValue::from(mesh::inbound_traffic_policy_mode(input.mesh)),
+        ),
+        ("compliance_policy", MjValue::from(input.compliance_policy)),
+        (
+            "otel_resource_attributes",
+            MjValue::from(otel_resource_attributes(
+                input.mesh,
+                input.pod,
+                &input.owner.namespace,
+            )),
+        ),
+        ("lightstep_ca_directory", MjValue::from(lightstep_ca)),
+        (
+            "proxy_resources",
+            MjValue::from(Serde(proxy_resources(input.pod, input.values))),
+        ),
+        (
+            "app_containers",
+            app_containers.into_iter().map(MjValue::from).collect(),
+        ),
+        (
+            "pod_ports_json",
+            MjValue::from(super::render::pod_ports_json(containers)),
+        ),
+    ]);
     if !input.proxy_config_is_default {
-        context["proxy_config"] = input.proxy_config.clone();
-        context["proxy_config_json"] = mesh::proxy_config_json(input.proxy_config).into();
+        vars.insert("proxy_config", MjValue::from(Serde(input.proxy_config)));
+        vars.insert(
+            "proxy_config_json",
+            MjValue::from(mesh::proxy_config_json(input.proxy_config)),
+        );
     }
-    context
+    vars
 }
 
 /// Requests and limits of the proxy (and istio-init): from the `sidecar.istio.io/proxyCPU`,

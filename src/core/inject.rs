@@ -159,7 +159,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         .owner
         .clone()
         .unwrap_or_else(|| context::owner_from_pod(&original));
-    let ctx = context::build(&ContextInput {
+    let vars = std::sync::Arc::new(context::build(&ContextInput {
         pod: &stripped,
         owner: &owner,
         values: &snapshot.values,
@@ -171,7 +171,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         proxy_uid,
         proxy_gid,
         compliance_policy: req.compliance_policy,
-    });
+    }));
 
     let mut merged = original.clone();
     let mut template_pod = json!({});
@@ -184,10 +184,9 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
                 known: known.join(", "),
             });
         }
-        let rendered =
-            snapshot
-                .templates
-                .render(&name, &snapshot.shared_context, &stripped, &ctx)?;
+        let rendered = snapshot
+            .templates
+            .render(&name, &snapshot.shared_context, &vars)?;
         template_pod = merge_owned(
             std::mem::take(&mut template_pod),
             skeleton(&rendered),

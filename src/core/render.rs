@@ -4,7 +4,7 @@ use super::gofmt;
 use super::gotemplate;
 use super::relaxed_json;
 use super::yaml;
-use minijinja::value::{Kwargs, Serde, Value as MjValue};
+use minijinja::value::{Enumerator, Kwargs, Object, Serde, Value as MjValue};
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehavior};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -25,7 +25,38 @@ pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
 ];
 
 /// Template variables shared by every render of a snapshot.
-pub type SharedContext = std::collections::BTreeMap<String, MjValue>;
+pub type SharedContext = Arc<std::collections::BTreeMap<String, MjValue>>;
+
+/// The per-pod template variables (built by `context::build`, which includes the pod).
+pub type PodVars = std::collections::BTreeMap<&'static str, MjValue>;
+
+/// What a template sees: the pod's variables over the snapshot's shared ones, looked up in
+/// place (no merged copy of the two per render).
+#[derive(Debug)]
+struct RenderContext {
+    pod: Arc<PodVars>,
+    shared: SharedContext,
+}
+
+impl Object for RenderContext {
+    fn get_value(self: &Arc<Self>, key: &MjValue) -> Option<MjValue> {
+        self.get_value_by_str(key.as_str()?)
+    }
+
+    fn get_value_by_str(self: &Arc<Self>, key: &str) -> Option<MjValue> {
+        self.pod.get(key).or_else(|| self.shared.get(key)).cloned()
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        let pod = self.pod.keys().map(|k| MjValue::from(*k));
+        let shared = self
+            .shared
+            .keys()
+            .filter(|k| !self.pod.contains_key(k.as_str()))
+            .map(|k| MjValue::from(k.as_str()));
+        Enumerator::Values(pod.chain(shared).collect())
+    }
+}
 
 /// The shared variables (`values`, `mesh`, and `go_values` for translated Go templates),
 /// converted once. They also carry the mesh's default `proxy_config` (and its
@@ -33,7 +64,7 @@ pub type SharedContext = std::collections::BTreeMap<String, MjValue>;
 /// with `proxy.istio.io/config`.
 pub fn shared_context(values: &Value, mesh: &Value) -> SharedContext {
     let default_proxy_config = &mesh["defaultConfig"];
-    [
+    let vars = [
         (
             "proxy_config".to_string(),
             MjValue::from(Serde(default_proxy_config)),
@@ -49,9 +80,8 @@ pub fn shared_context(values: &Value, mesh: &Value) -> SharedContext {
             "go_values".to_string(),
             MjValue::from(Serde(gotemplate::funcs::go_floats(values))),
         ),
-    ]
-    .into_iter()
-    .collect()
+    ];
+    Arc::new(vars.into_iter().collect())
 }
 
 /// Errors from compiling or running a template.
@@ -139,30 +169,21 @@ impl Templates {
 
     /// Render a template and parse the pod fragment it produces. `shared` is the part of
     /// the context that is the same for every pod (values, mesh config), converted once per
-    /// snapshot; `context` is the per-pod part (a JSON object).
+    /// snapshot; `vars` is the per-pod part.
     pub fn render(
         &self,
         name: &str,
         shared: &SharedContext,
-        pod: &Value,
-        context: &Value,
+        vars: &Arc<PodVars>,
     ) -> Result<Value, RenderError> {
         let tmpl = self
             .env
             .get_template(name)
             .map_err(|e| template_error(name, &e))?;
-        let mut vars = shared.clone();
-        for (k, v) in context.as_object().into_iter().flatten() {
-            vars.insert(k.clone(), MjValue::from(Serde(v)));
-        }
-        vars.insert("pod".into(), MjValue::from(Serde(pod)));
-        // Functions read the pod's annotations through this one variable.
-        let annotations = vars
-            .get("pod")
-            .and_then(|p| p.get_attr("metadata").ok())
-            .and_then(|m| m.get_attr("annotations").ok());
-        vars.insert("annotations".into(), annotations.unwrap_or_default());
-        let ctx = MjValue::from(vars);
+        let ctx = MjValue::from_object(RenderContext {
+            pod: Arc::clone(vars),
+            shared: Arc::clone(shared),
+        });
         let text = tmpl.render(ctx).map_err(|e| template_error(name, &e))?;
         match self.format(name) {
             Format::Json => relaxed_json::parse(&text).map_err(|e| RenderError::Output {

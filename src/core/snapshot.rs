@@ -106,10 +106,13 @@ mod tests {
         assert!(s.go_templates.contains("custom"));
         let pod =
             serde_json::json!({"metadata": {"name": "p"}, "spec": {"serviceAccountName": "sa1"}});
-        let ctx = serde_json::json!({"revision": ""});
+        let vars = std::sync::Arc::new(super::super::render::PodVars::from([
+            ("pod", minijinja::Value::from(minijinja::value::Serde(&pod))),
+            ("revision", minijinja::Value::from("")),
+        ]));
         let out = s
             .templates
-            .render("custom", &s.shared_context, &pod, &ctx)
+            .render("custom", &s.shared_context, &vars)
             .unwrap();
         assert_eq!(
             out,
