@@ -4,9 +4,10 @@ use super::gofmt;
 use super::mesh;
 use super::path::At;
 use super::pod;
-use super::render::PodVars;
+use super::render::{PodVars, SharedContext};
 use minijinja::value::{Serde, Value as MjValue};
 use serde_json::{Value, json};
+use std::sync::Arc;
 
 /// Who owns the pod, as the templates name it (`ISTIO_META_OWNER`, workload name).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -115,8 +116,49 @@ pub struct ContextInput<'a> {
     pub compliance_policy: &'a str,
 }
 
+/// The template variables that are the same for every pod of a snapshot, converted once:
+/// `values`, `mesh`, `go_values` (the values as Go templates see them: numbers are float64),
+/// and the defaults of what a pod can override: `proxy_config` and `proxy_config_json` (by
+/// `proxy.istio.io/config`), the images (by `sidecar.istio.io/proxyImageType`) and
+/// `proxy_resources` (by the proxy resource annotations). `build` replaces those for a pod
+/// that overrides them.
+pub fn shared(values: &Value, mesh: &Value) -> SharedContext {
+    let proxy_config = &mesh["defaultConfig"];
+    let image_type = proxy_config
+        .at(&["image", "imageType"])
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let vars = [
+        ("proxy_config", MjValue::from(Serde(proxy_config))),
+        (
+            "proxy_config_json",
+            MjValue::from(mesh::proxy_config_json(proxy_config)),
+        ),
+        (
+            "proxy_image",
+            MjValue::from(image_url(values, "proxy", image_type, None)),
+        ),
+        (
+            "proxy_init_image",
+            MjValue::from(image_url(values, "proxy_init", "", None)),
+        ),
+        (
+            "proxy_resources",
+            MjValue::from(Serde(default_resources(values))),
+        ),
+        ("values", MjValue::from(Serde(values))),
+        ("mesh", MjValue::from(Serde(mesh))),
+        (
+            "go_values",
+            MjValue::from(Serde(super::gotemplate::funcs::go_floats(values))),
+        ),
+    ];
+    Arc::new(vars.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+}
+
 /// The per-pod template variables: the pod itself, its `annotations` (which template
-/// functions read) and what Istio's injector computes for the templates.
+/// functions read), what Istio's injector computes for the templates, and the pod's own
+/// values of what `shared` holds defaults for.
 pub fn build(input: &ContextInput) -> PodVars {
     let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
     let proxy_image_type = input
@@ -169,24 +211,6 @@ pub fn build(input: &ContextInput) -> PodVars {
         ),
         ("revision", MjValue::from(input.revision)),
         ("native_sidecars", MjValue::from(input.native_sidecars)),
-        (
-            "proxy_image",
-            MjValue::from(image_url(
-                input.values,
-                "proxy",
-                proxy_image_type,
-                image_type_override,
-            )),
-        ),
-        (
-            "proxy_init_image",
-            MjValue::from(image_url(
-                input.values,
-                "proxy_init",
-                "",
-                image_type_override,
-            )),
-        ),
         ("proxy_uid", MjValue::from(input.proxy_uid)),
         ("proxy_gid", MjValue::from(input.proxy_gid)),
         (
@@ -204,10 +228,6 @@ pub fn build(input: &ContextInput) -> PodVars {
         ),
         ("lightstep_ca_directory", MjValue::from(lightstep_ca)),
         (
-            "proxy_resources",
-            MjValue::from(Serde(proxy_resources(input.pod, input.values))),
-        ),
-        (
             "app_containers",
             app_containers.into_iter().map(MjValue::from).collect(),
         ),
@@ -216,6 +236,17 @@ pub fn build(input: &ContextInput) -> PodVars {
             MjValue::from(super::render::pod_ports_json(containers)),
         ),
     ]);
+    if image_type_override.is_some() || !input.proxy_config_is_default {
+        let image = image_url(input.values, "proxy", proxy_image_type, image_type_override);
+        vars.insert("proxy_image", MjValue::from(image));
+    }
+    if image_type_override.is_some() {
+        let image = image_url(input.values, "proxy_init", "", image_type_override);
+        vars.insert("proxy_init_image", MjValue::from(image));
+    }
+    if let Some(resources) = annotated_resources(input.pod) {
+        vars.insert("proxy_resources", MjValue::from(Serde(resources)));
+    }
     if !input.proxy_config_is_default {
         vars.insert("proxy_config", MjValue::from(Serde(input.proxy_config)));
         vars.insert(
@@ -226,10 +257,10 @@ pub fn build(input: &ContextInput) -> PodVars {
     vars
 }
 
-/// Requests and limits of the proxy (and istio-init): from the `sidecar.istio.io/proxyCPU`,
-/// `proxyMemory`, `proxyCPULimit` and `proxyMemoryLimit` annotations when any is set,
-/// otherwise `values.global.proxy.resources` without its nulls.
-fn proxy_resources(pod: &Value, values: &Value) -> Value {
+/// Requests and limits of the proxy (and istio-init) from the `sidecar.istio.io/proxyCPU`,
+/// `proxyMemory`, `proxyCPULimit` and `proxyMemoryLimit` annotations, when any is set
+/// (otherwise `default_resources`).
+fn annotated_resources(pod: &Value) -> Option<Value> {
     let anno = |k: &str| pod::annotation(pod, &format!("sidecar.istio.io/{k}"));
     let pair = |cpu: &str, memory: &str| -> Option<Value> {
         let mut m = serde_json::Map::new();
@@ -245,16 +276,21 @@ fn proxy_resources(pod: &Value, values: &Value) -> Value {
         pair("proxyCPU", "proxyMemory"),
         pair("proxyCPULimit", "proxyMemoryLimit"),
     );
-    if requests.is_some() || limits.is_some() {
-        let mut out = serde_json::Map::new();
-        if let Some(r) = requests {
-            out.insert("requests".into(), r);
-        }
-        if let Some(l) = limits {
-            out.insert("limits".into(), l);
-        }
-        return Value::Object(out);
+    if requests.is_none() && limits.is_none() {
+        return None;
     }
+    let mut out = serde_json::Map::new();
+    if let Some(r) = requests {
+        out.insert("requests".into(), r);
+    }
+    if let Some(l) = limits {
+        out.insert("limits".into(), l);
+    }
+    Some(Value::Object(out))
+}
+
+/// `values.global.proxy.resources` without its nulls.
+fn default_resources(values: &Value) -> Value {
     match super::render::omit_nil(
         values
             .at(&["global", "proxy", "resources"])
@@ -382,6 +418,47 @@ mod tests {
         assert_eq!(
             owner_from_pod(&json!({"metadata": {"name": "p"}})).kind,
             "Pod"
+        );
+    }
+
+    #[test]
+    fn pods_override_the_shared_defaults_only_where_they_differ() {
+        let values = json!({"global": {"hub": "h", "tag": "1", "proxy": {"resources": {"requests": {"cpu": "100m"}, "limits": null}}}});
+        let mesh = json!({"defaultConfig": {}});
+        let shared = shared(&values, &mesh);
+        assert_eq!(shared["proxy_image"].as_str(), Some("h/proxyv2:1"));
+        assert_eq!(
+            serde_json::to_value(&shared["proxy_resources"]).unwrap(),
+            json!({"requests": {"cpu": "100m"}})
+        );
+        let owner = Owner::default();
+        let vars = |pod: &Value| {
+            build(&ContextInput {
+                pod,
+                owner: &owner,
+                values: &values,
+                mesh: &mesh,
+                proxy_config: &mesh["defaultConfig"],
+                proxy_config_is_default: true,
+                revision: "",
+                native_sidecars: false,
+                proxy_uid: 1337,
+                proxy_gid: 1337,
+                compliance_policy: "",
+            })
+        };
+        let plain = vars(&json!({"metadata": {"name": "p"}}));
+        assert!(!plain.contains_key("proxy_image") && !plain.contains_key("proxy_resources"));
+        let custom = vars(&json!({"metadata": {"annotations": {
+            "sidecar.istio.io/proxyImageType": "debug", "sidecar.istio.io/proxyMemory": "1Gi"}}}));
+        assert_eq!(custom["proxy_image"].as_str(), Some("h/proxyv2:1-debug"));
+        assert_eq!(
+            custom["proxy_init_image"].as_str(),
+            Some("h/proxyv2:1-debug")
+        );
+        assert_eq!(
+            serde_json::to_value(&custom["proxy_resources"]).unwrap(),
+            json!({"requests": {"memory": "1Gi"}})
         );
     }
 

@@ -83,17 +83,19 @@ pub fn format_float(f: f64) -> String {
 /// A JSON object with its fields in the given order, as Go marshals a struct (serde_json's
 /// own maps sort their keys).
 pub fn struct_json(fields: &[(&str, &Value)]) -> String {
-    let parts: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{}:{}",
-                Value::from(*k),
-                serde_json::to_string(v).expect("JSON serializes")
-            )
-        })
-        .collect();
-    format!("{{{}}}", parts.join(","))
+    let mut out = Vec::with_capacity(128);
+    out.push(b'{');
+    for (i, (key, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        // Writing JSON into a Vec cannot fail.
+        serde_json::to_writer(&mut out, key).expect("JSON into memory");
+        out.push(b':');
+        serde_json::to_writer(&mut out, value).expect("JSON into memory");
+    }
+    out.push(b'}');
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 /// Go text/template truthiness (`if`, `with`, `and`, `or`, Sprig `default`).

@@ -30,6 +30,11 @@ pub fn dump_app_probers(pod: &Value, status_port: i64) -> Option<String> {
         .iter()
         .chain(pod::containers(pod, "containers"));
     for c in all.filter(|c| pod::name_of(c) != PROXY_CONTAINER) {
+        let has_handlers = PROBES.iter().any(|(field, _, _)| c.get(field).is_some())
+            || c.get("lifecycle").is_some();
+        if !has_handlers {
+            continue;
+        }
         let name = pod::name_of(c);
         let ports: Map<String, Value> = c
             .get("ports")

@@ -58,32 +58,6 @@ impl Object for RenderContext {
     }
 }
 
-/// The shared variables (`values`, `mesh`, and `go_values` for translated Go templates),
-/// converted once. They also carry the mesh's default `proxy_config` (and its
-/// `proxy_config_json`), which the per-pod context replaces only for a pod that overrides it
-/// with `proxy.istio.io/config`.
-pub fn shared_context(values: &Value, mesh: &Value) -> SharedContext {
-    let default_proxy_config = &mesh["defaultConfig"];
-    let vars = [
-        (
-            "proxy_config".to_string(),
-            MjValue::from(Serde(default_proxy_config)),
-        ),
-        (
-            "proxy_config_json".to_string(),
-            MjValue::from(super::mesh::proxy_config_json(default_proxy_config)),
-        ),
-        ("values".to_string(), MjValue::from(Serde(values))),
-        ("mesh".to_string(), MjValue::from(Serde(mesh))),
-        // Go templates see the values as Go decodes JSON: numbers are float64.
-        (
-            "go_values".to_string(),
-            MjValue::from(Serde(gotemplate::funcs::go_floats(values))),
-        ),
-    ];
-    Arc::new(vars.into_iter().collect())
-}
-
 /// Errors from compiling or running a template.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {

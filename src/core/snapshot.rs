@@ -61,7 +61,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         .map_or("embedded config", |s| s.name);
     let templates = Templates::compile(&go_sources)
         .map_err(|e| ConfigError::new(config_name, e.to_string()))?;
-    let shared_context = super::render::shared_context(&values, &mesh);
+    let shared_context = super::context::shared(&values, &mesh);
     Ok(Snapshot {
         config,
         values,
