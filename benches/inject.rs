@@ -5,11 +5,54 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use needle::core::inject::{Caller, Request, inject};
 use needle::core::{patch, snapshot};
 use serde_json::{Value, json};
+use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
 use std::hint::black_box;
 
-// Same allocator as the binary.
+/// The binary's allocator (mimalloc), counting this thread's allocations so the bench can
+/// report allocations per pod. A thread-local counter costs no atomic operation.
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
+}
+
+fn count(bytes: usize) {
+    // try_with: the counter may be gone while the thread exits; such allocations don't matter.
+    let _ = ALLOCATIONS.try_with(|c| {
+        let (n, total) = c.get();
+        c.set((n + 1, total + bytes as u64));
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
+        unsafe { mimalloc::MiMalloc.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
+        unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(new_size);
+        unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
+    }
+}
+
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: Counting = Counting;
+
+/// Allocations (with reallocations) and bytes requested by one injection of `pod`.
+fn allocations(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> (u64, u64) {
+    let before = ALLOCATIONS.with(Cell::get);
+    drop(black_box(run_once(snapshot, pod)));
+    let after = ALLOCATIONS.with(Cell::get);
+    (after.0 - before.0, after.1 - before.1)
+}
 
 /// Istio's `hello` example pod.
 fn hello_pod() -> Value {
@@ -49,6 +92,13 @@ fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> String {
 
 fn bench(c: &mut Criterion) {
     let snapshot = snapshot::embedded();
+    let mut inputs = vec![("hello".to_string(), hello_pod())];
+    inputs.extend([10, 100, 1_000, 2_000].map(|n| (format!("env_vars/{n}"), pod_with_env(n))));
+    inputs.extend([1, 10, 50].map(|n| (format!("containers/{n}"), pod_with_containers(n))));
+    for (name, pod) in inputs {
+        let (n, bytes) = allocations(&snapshot, &pod);
+        println!("inject/{name}: {n} allocations, {bytes} bytes per pod");
+    }
     let hello = hello_pod();
     c.bench_function("inject/hello", |b| {
         b.iter(|| run_once(&snapshot, black_box(&hello)))
