@@ -229,10 +229,6 @@ fn register_functions(env: &mut Environment<'static>) {
             pod_annotation(state, key).unwrap_or_else(|| sprint_value(default))
         },
     );
-    // isset(name): whether the pod has the annotation, even with an empty value.
-    env.add_function("isset", |state: &State, key: &str| -> bool {
-        pod_annotation(state, key).is_some()
-    });
     env.add_function("go_string", sprint_value);
     env.add_function(
         "exclude_inbound_port",
