@@ -15,9 +15,9 @@
 mod common;
 
 use common::golden_cases::{
-    CaseSpec, golden_dir, known_failures, load_cases, openshift_namespace, pod_of, snapshot_for,
+    CaseSpec, golden_dir, load_cases, openshift_namespace, pod_of, snapshot_for,
 };
-use common::{differences, semantic, yaml_documents};
+use common::{differences, known_failures, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
 use needle::core::context::Owner;
 use needle::core::inject::{Caller, Request, Snapshot, inject};
@@ -152,7 +152,7 @@ fn istio_injection_goldens() {
         return;
     }
     let cases = load_cases(&dir);
-    let known = known_failures();
+    let known = known_failures("golden");
     let (mut passed, mut unexpected, mut fixed) = (0, Vec::new(), Vec::new());
     for case in &cases {
         match (run_case(&dir, case), known.get(&case.name)) {

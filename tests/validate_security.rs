@@ -4,43 +4,17 @@
 //! Specs are the protobuf JSON of the Go test literals. Tables whose Istio test checks only
 //! validity and the presence of warnings do the same here; the others also check that the
 //! error (or warning) text contains Istio's expected text. A case that fails because needle
-//! differs from Istio is listed in `KNOWN_FAILURES`: a listed case must fail, an unlisted case
-//! must pass. Cases of Istio's tables that pass a non-Istio message ("invalid message") have no
-//! JSON form and are left out.
+//! differs from Istio is listed in `tests/known_failures.txt` (suite `validate`): a listed case
+//! must fail, an unlisted case must pass. Cases of Istio's tables that pass a non-Istio message
+//! ("invalid message") have no JSON form and are left out.
+
+mod common;
 
 use needle::core::validate::{
     Meta, Report, authorization_policy, peer_authentication, request_authentication, telemetry,
     traffic_extension, wasm_plugin,
 };
 use serde_json::{Value, json};
-
-/// Cases (as `<Istio test>/<case>`) where needle is known to differ from Istio, with why.
-const KNOWN_FAILURES: &[(&str, &str)] = &[
-    (
-        "TestValidateAuthorizationPolicy/from-empty",
-        "the Go case uses a non-nil empty `from` slice; protobuf JSON decodes `\"from\": []` as unset, so needle (like Istio's webhook) accepts it",
-    ),
-    (
-        "TestValidateAuthorizationPolicy/to-empty",
-        "the Go case uses a non-nil empty `to` slice; protobuf JSON decodes `\"to\": []` as unset, so needle (like Istio's webhook) accepts it",
-    ),
-    (
-        "TestValidatePeerAuthentication/empty port level mtls",
-        "the Go case uses a non-nil empty `portLevelMtls` map; protobuf JSON decodes `{}` as unset, so needle (like Istio's webhook) accepts it",
-    ),
-    (
-        "TestValidateTelemetry/tracing with a nil custom tag",
-        "the Go case builds a nil element, which JSON can only write as `null`; Istio's webhook (protobuf JSON) rejects `null` list elements and map values as a decoding error, and so does needle",
-    ),
-    (
-        "TestValidateTrafficExtension/invalid match - nil traffic selector",
-        "the Go case builds a nil element, which JSON can only write as `null`; Istio's webhook (protobuf JSON) rejects `null` list elements and map values as a decoding error, and so does needle",
-    ),
-    (
-        "TestValidateTrafficExtension/invalid match - nil port selector",
-        "the Go case builds a nil element, which JSON can only write as `null`; Istio's webhook (protobuf JSON) rejects `null` list elements and map values as a decoding error, and so does needle",
-    ),
-];
 
 type Validate = fn(&Meta, &Value, &mut Report) -> Result<(), String>;
 
@@ -94,6 +68,7 @@ fn run_case(validate: Validate, meta: &Meta, case: &Case) -> Result<(), String> 
 
 /// Run a table; fail on any case that fails unlisted, or passes while listed.
 fn run_table(table: &str, validate: Validate, (name, namespace): (&str, &str), cases: Vec<Case>) {
+    let known = common::known_failures("validate");
     let mut problems = Vec::new();
     let mut seen = Vec::new();
     for case in &cases {
@@ -110,20 +85,21 @@ fn run_table(table: &str, validate: Validate, (name, namespace): (&str, &str), c
             ..Meta::default()
         };
         let outcome = run_case(validate, &meta, case);
-        let known = KNOWN_FAILURES.iter().find(|(n, _)| *n == id);
-        match (outcome, known) {
+        match (outcome, known.get(&id)) {
             (Ok(()), None) | (Err(_), Some(_)) => {}
             (Err(e), None) => problems.push(format!("case {id:?} failed: {e}")),
-            (Ok(()), Some((_, why))) => problems.push(format!(
-                "case {id:?} is listed in KNOWN_FAILURES ({why}) but passed"
+            (Ok(()), Some(why)) => problems.push(format!(
+                "case {id:?} is listed in tests/known_failures.txt ({why}) but passed"
             )),
         }
         seen.push(id);
     }
     let prefix = format!("{table}/");
-    for (listed, _) in KNOWN_FAILURES {
+    for listed in known.keys() {
         if listed.starts_with(&prefix) && !seen.iter().any(|s| s == listed) {
-            problems.push(format!("KNOWN_FAILURES lists unknown case {listed:?}"));
+            problems.push(format!(
+                "tests/known_failures.txt lists unknown case {listed:?}"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

@@ -5,7 +5,6 @@
 use needle::core::inject::Snapshot;
 use needle::core::snapshot::{self, Source, Sources};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// One case. In a case table (YAML list), fields are camelCase; file paths of settings are
@@ -93,17 +92,6 @@ pub fn discover(dir: &Path) -> Vec<CaseSpec> {
             golden: Some(golden.clone()),
             native_sidecars: true,
             ..Default::default()
-        })
-        .collect()
-}
-
-pub fn known_failures() -> BTreeMap<String, String> {
-    include_str!("../known_failures.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (name, reason) = l.split_once(": ").unwrap_or((l, ""));
-            (name.trim().to_string(), reason.trim().to_string())
         })
         .collect()
 }

@@ -1,0 +1,40 @@
+//! A plain loop over the injection core on the `hello` pod, for profilers:
+//! `cargo build --release --example profile_inject && perf record -g ./target/release/examples/profile_inject 20000`.
+//! Criterion's own statistics would mix into such a profile; the timing that counts is
+//! `cargo bench --bench inject`. Prints the best per-pod time of ten batches.
+
+use needle::core::inject::{Caller, Request, inject};
+use needle::core::{patch, snapshot};
+use serde_json::json;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() {
+    let snapshot = snapshot::embedded();
+    let pod = json!({
+        "metadata": {"name": "hello", "namespace": "default", "labels": {"app": "hello", "tier": "backend", "track": "stable"}},
+        "spec": {"containers": [{"name": "hello", "image": "fake.docker.io/google-samples/hello-go-gke:1.0",
+            "ports": [{"name": "http", "containerPort": 80}]}]}
+    });
+    let pods: u32 = match std::env::args().nth(1).map(|s| s.parse()) {
+        None => 50_000,
+        Some(Ok(n)) if n >= 10 => n,
+        Some(_) => {
+            eprintln!("usage: profile_inject [PODS]   (PODS: a number, at least 10)");
+            std::process::exit(2);
+        }
+    };
+    let mut best = std::time::Duration::MAX;
+    for _ in 0..10 {
+        let start = std::time::Instant::now();
+        for _ in 0..pods / 10 {
+            let mut req = Request::new(&pod, Caller::Webhook);
+            req.native_sidecars = true;
+            let injected = inject(&snapshot, &req).expect("the hello pod injects");
+            std::hint::black_box(patch::create(&injected.original, &injected.pod));
+        }
+        best = best.min(start.elapsed() / (pods / 10));
+    }
+    println!("{best:?} per pod (best of 10 batches of {})", pods / 10);
+}
