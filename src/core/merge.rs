@@ -379,6 +379,41 @@ mod tests {
     }
 
     #[test]
+    fn merging_into_nothing_drops_nulls_and_directives() {
+        let out = pod_merge(
+            json!({"spec": {}}),
+            json!({"metadata": {"labels": {"a": null, "b": "1"}, "$patch": "merge"},
+                   "spec": {"volumes": [{"name": "v", "emptyDir": null, "secret": {"optional": null}}]}}),
+        );
+        assert_eq!(
+            out,
+            json!({"metadata": {"labels": {"b": "1"}}, "spec": {"volumes": [{"name": "v", "secret": {}}]}})
+        );
+    }
+
+    #[test]
+    fn keyed_lists_into_nothing_still_apply_directives_and_merge_duplicates() {
+        let out = pod_merge(
+            json!({}),
+            json!({"spec": {
+                "containers": [{"name": "a", "$patch": "delete"}, {"name": "b", "image": "x"}],
+                "volumes": [{"name": "v", "emptyDir": {}}, {"name": "v", "secret": {}}]}}),
+        );
+        assert_eq!(
+            out,
+            json!({"spec": {"containers": [{"name": "b", "image": "x"}],
+                            "volumes": [{"name": "v", "emptyDir": {}, "secret": {}}]}})
+        );
+        let err = strategic_merge(
+            &json!({"spec": {}}),
+            &json!({"spec": {"volumes": [{"emptyDir": {}}]}}),
+            Schema::Pod,
+        )
+        .unwrap_err();
+        assert!(err.0.contains("merge key: name"), "{err}");
+    }
+
+    #[test]
     fn missing_merge_key_is_an_error() {
         let err = strategic_merge(
             &json!({}),
