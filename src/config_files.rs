@@ -1,12 +1,14 @@
 //! Reading the injector inputs from files (an adapter: the core never touches the disk).
 
 use crate::core::inject::Snapshot;
-use crate::core::snapshot::{self, Source, Sources};
+use crate::core::snapshot::{self, Source, Sources, TemplateSource};
 use std::path::{Path, PathBuf};
 
 /// Paths of the injector inputs; `None` uses needle's embedded default for that input.
 #[derive(Debug, Clone, Default)]
 pub struct ConfigPaths {
+    /// Whose version of the templates needle has built in to use.
+    pub templates: TemplateSource,
     /// The `config` key of the istio-sidecar-injector ConfigMap.
     pub inject_config: Option<PathBuf>,
     /// The `values` key of the istio-sidecar-injector ConfigMap.
@@ -43,6 +45,7 @@ impl ConfigPaths {
             config: Source::from_loaded(&config),
             values: Source::from_loaded(&values),
             mesh: Source::from_loaded(&mesh),
+            templates: self.templates,
         })
         .map_err(|e| e.to_string())
     }

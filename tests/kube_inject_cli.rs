@@ -286,3 +286,78 @@ fn mesh_and_values_files_change_the_output() {
         && e["value"] == "{\"holdApplicationUntilProxyStarts\":true}\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn templates_config_uses_the_configs_own_sidecar_template() {
+    let dir = std::env::temp_dir().join(format!("needle-templates-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.yaml");
+    // A ConfigMap whose `sidecar` template was changed: its proxy image and an extra env var.
+    std::fs::write(
+        &config,
+        "policy: enabled\ndefaultTemplates: [sidecar]\ntemplates:\n  sidecar: |\n    spec:\n      containers:\n      - name: istio-proxy\n        image: example.com/custom-proxy:{{ .Values.global.tag }}\n        env:\n        - name: TEAM\n          value: {{ .DeploymentMeta.Name | quote }}\n",
+    )
+    .unwrap();
+    let run = |templates: &str| {
+        let out = needle(
+            &[
+                "kube-inject",
+                "-f",
+                "testdata/hello-deployment.yaml",
+                "--injectConfigFile",
+                config.to_str().unwrap(),
+                "--templates",
+                templates,
+            ],
+            &[],
+            None,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let docs = yaml_documents(&stdout(&out));
+        docs[0]["spec"]["template"]["spec"]["containers"].clone()
+    };
+    let config_version = run("config");
+    let proxy = config_version
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "istio-proxy")
+        .unwrap();
+    assert!(
+        proxy["image"]
+            .as_str()
+            .unwrap()
+            .starts_with("example.com/custom-proxy:"),
+        "{proxy}"
+    );
+    // The template's env var, then what injection adds after rendering (the app's probes).
+    assert_eq!(
+        proxy["env"][0],
+        serde_json::json!({"name": "TEAM", "value": "hello"})
+    );
+    let needle_version = run("needle");
+    let proxy = needle_version
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "istio-proxy")
+        .unwrap();
+    assert!(
+        proxy["image"].as_str().unwrap().contains("/proxyv2:"),
+        "needle's own sidecar template: {proxy}"
+    );
+    let bad = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "testdata/hello-deployment.yaml",
+            "--templates",
+            "go",
+        ],
+        &[],
+        None,
+    );
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("--templates"), "{}", stderr(&bad));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,7 @@
 //! `needle kube-inject`: offline injection of workload YAML, like `istioctl kube-inject`.
 
 use crate::config_files::ConfigPaths;
+use crate::core::snapshot::TemplateSource;
 use crate::core::workload::{self, Offline, Outcome};
 use crate::core::yaml;
 use anyhow::{Context, Result, anyhow};
@@ -36,6 +37,11 @@ pub struct ConfigFileArgs {
     /// The `mesh` key of the istio ConfigMap (YAML), applied over Istio's mesh defaults.
     #[arg(long = "meshConfigFile", env = "NEEDLE_MESH_CONFIG_FILE")]
     pub mesh_config_file: Option<PathBuf>,
+    /// Whose `sidecar`, `gateway`, `grpc-simple` and `grpc-agent` templates to use: needle's
+    /// own (fast), or the Go templates of the injector config, as Istio renders them (for a
+    /// ConfigMap whose templates were changed; about six times slower per pod).
+    #[arg(long = "templates", value_parser = ["needle", "config"], default_value = "needle", env = "NEEDLE_TEMPLATES")]
+    pub templates: String,
 }
 
 impl ConfigFileArgs {
@@ -44,6 +50,11 @@ impl ConfigFileArgs {
             inject_config: self.inject_config_file.clone(),
             values: self.values_file.clone(),
             mesh: self.mesh_config_file.clone(),
+            templates: if self.templates == "config" {
+                TemplateSource::Config
+            } else {
+                TemplateSource::Needle
+            },
         }
     }
 }

@@ -29,11 +29,24 @@ pub struct Sources<'a> {
     pub config: Option<Source<'a>>,
     pub values: Option<Source<'a>>,
     pub mesh: Option<Source<'a>>,
+    pub templates: TemplateSource,
 }
 
-/// Parse and compile everything once. Templates named in the config that needle has built in
-/// use needle's version; other config templates are Istio Go templates, translated to
-/// minijinja here (a template that cannot be translated fails the config load).
+/// Which version of a template that needle has built in (`sidecar`, `gateway`, `grpc-simple`,
+/// `grpc-agent`) injection uses when the injector config has its text too.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TemplateSource {
+    /// needle's own minijinja templates (JSON output; about six times faster than Istio's
+    /// stock Go templates translated).
+    #[default]
+    Needle,
+    /// The config's Go templates, for a ConfigMap whose templates were changed.
+    Config,
+}
+
+/// Parse and compile everything once. Config templates are Istio Go templates, translated to
+/// minijinja here (a template that cannot be translated fails the config load); for the
+/// names needle has built in, `sources.templates` picks needle's version or the config's.
 pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let config = match &sources.config {
         Some(s) => InjectorConfig::parse(s.name, s.text)?,
@@ -51,7 +64,9 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let go_sources: Vec<(String, String)> = config
         .templates
         .iter()
-        .filter(|(n, _)| !builtin.contains(n.as_str()))
+        .filter(|(n, _)| {
+            sources.templates == TemplateSource::Config || !builtin.contains(n.as_str())
+        })
         .map(|(n, t)| (n.clone(), t.clone()))
         .collect();
     let go_templates = go_sources.iter().map(|(n, _)| n.clone()).collect();

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use needle::core::inject::Snapshot;
-use needle::core::snapshot::{self, Source, Sources};
+use needle::core::snapshot::{self, Source, Sources, TemplateSource};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -115,6 +115,12 @@ pub fn snapshot_for(case: &CaseSpec) -> Result<Snapshot, String> {
         config: Source::from_loaded(&config),
         values: Source::from_loaded(&values),
         mesh: Source::from_loaded(&mesh),
+        // NEEDLE_GOLDEN_TEMPLATES=config runs the cases on the config's own Go templates
+        // (`--templates config`) where the config has them.
+        templates: match std::env::var("NEEDLE_GOLDEN_TEMPLATES").as_deref() {
+            Ok("config") => TemplateSource::Config,
+            _ => TemplateSource::Needle,
+        },
     })
     .map_err(|e| e.to_string())
 }
