@@ -5,6 +5,7 @@ mod common;
 use common::yaml_documents;
 use serde_json::Value;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn needle(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
@@ -37,6 +38,15 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A file with `text` in a fresh directory of this test process; returns (directory, file).
+fn scratch_file(tag: &str, name: &str, text: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("needle-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
 }
 
 fn names(list: &Value) -> Vec<&str> {
@@ -246,14 +256,11 @@ fn broken_config_files_name_the_file() {
 
 #[test]
 fn mesh_and_values_files_change_the_output() {
-    let dir = std::env::temp_dir().join(format!("needle-mesh-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mesh = dir.join("mesh.yaml");
-    std::fs::write(
-        &mesh,
+    let (dir, mesh) = scratch_file(
+        "mesh",
+        "mesh.yaml",
         "trustDomain: example.org\ndefaultConfig:\n  holdApplicationUntilProxyStarts: true\n",
-    )
-    .unwrap();
+    );
     let out = needle(
         &[
             "kube-inject",
@@ -289,15 +296,12 @@ fn mesh_and_values_files_change_the_output() {
 
 #[test]
 fn templates_config_uses_the_configs_own_sidecar_template() {
-    let dir = std::env::temp_dir().join(format!("needle-templates-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = dir.join("config.yaml");
     // A ConfigMap whose `sidecar` template was changed: its proxy image and an extra env var.
-    std::fs::write(
-        &config,
+    let (dir, config) = scratch_file(
+        "templates",
+        "config.yaml",
         "policy: enabled\ndefaultTemplates: [sidecar]\ntemplates:\n  sidecar: |\n    spec:\n      containers:\n      - name: istio-proxy\n        image: example.com/custom-proxy:{{ .Values.global.tag }}\n        env:\n        - name: TEAM\n          value: {{ .DeploymentMeta.Name | quote }}\n",
-    )
-    .unwrap();
+    );
     let run = |templates: &str| {
         let out = needle(
             &[
