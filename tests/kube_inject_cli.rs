@@ -365,3 +365,35 @@ fn templates_config_uses_the_configs_own_sidecar_template() {
     assert!(stderr(&bad).contains("--templates"), "{}", stderr(&bad));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn spire_template_is_built_in() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n    inject.istio.io/templates: sidecar,spire\nspec:\n  containers:\n  - name: app\n    image: app\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let docs = yaml_documents(&stdout(&out));
+    let spec = &docs[0]["spec"];
+    let socket = spec["volumes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "workload-socket")
+        .unwrap();
+    assert_eq!(
+        socket["csi"],
+        serde_json::json!({"driver": "csi.spiffe.io", "readOnly": true})
+    );
+    let proxy = spec["containers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "istio-proxy")
+        .unwrap();
+    let mount = proxy["volumeMounts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "workload-socket")
+        .unwrap();
+    assert_eq!(mount["readOnly"], true);
+}

@@ -37,7 +37,7 @@ pub struct ConfigFileArgs {
     /// The `mesh` key of the istio ConfigMap (YAML), applied over Istio's mesh defaults.
     #[arg(long = "meshConfigFile", env = "NEEDLE_MESH_CONFIG_FILE")]
     pub mesh_config_file: Option<PathBuf>,
-    /// Whose `sidecar`, `gateway`, `grpc-simple` and `grpc-agent` templates to use: needle's
+    /// Whose `sidecar`, `gateway`, `grpc-simple`, `grpc-agent` and `spire` templates to use: needle's
     /// own (fast), or the Go templates of the injector config, as Istio renders them (for a
     /// ConfigMap whose templates were changed; about six times slower per pod).
     #[arg(long = "templates", value_parser = ["needle", "config"], default_value = "needle", env = "NEEDLE_TEMPLATES")]

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// needle's built-in templates, by the names Istio's injector config uses.
-pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
+pub const BUILTIN_TEMPLATES: [(&str, &str); 5] = [
     ("sidecar", include_str!("../../templates/sidecar.json.j2")),
     ("gateway", include_str!("../../templates/gateway.json.j2")),
     (
@@ -22,6 +22,7 @@ pub const BUILTIN_TEMPLATES: [(&str, &str); 4] = [
         "grpc-agent",
         include_str!("../../templates/grpc-agent.json.j2"),
     ),
+    ("spire", include_str!("../../templates/spire.json.j2")),
 ];
 
 /// Template variables shared by every render of a snapshot.

@@ -32,8 +32,8 @@ pub struct Sources<'a> {
     pub templates: TemplateSource,
 }
 
-/// Which version of a template that needle has built in (`sidecar`, `gateway`, `grpc-simple`,
-/// `grpc-agent`) injection uses when the injector config has its text too.
+/// Which version of a template that needle has built in (`render::BUILTIN_TEMPLATES`)
+/// injection uses when the injector config has its text too.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum TemplateSource {
     /// needle's own minijinja templates (JSON output; about six times faster than Istio's
