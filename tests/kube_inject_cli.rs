@@ -49,6 +49,13 @@ fn scratch_file(tag: &str, name: &str, text: &str) -> (PathBuf, PathBuf) {
     (dir, file)
 }
 
+/// The item called `name` in a list of named objects (containers, volumes, mounts).
+fn named<'a>(list: &'a Value, name: &str) -> &'a Value {
+    list.as_array()
+        .and_then(|l| l.iter().find(|item| item["name"] == name))
+        .unwrap_or_else(|| panic!("no {name:?} in {list}"))
+}
+
 fn names(list: &Value) -> Vec<&str> {
     list.as_array()
         .map(|l| l.iter().map(|c| c["name"].as_str().unwrap()).collect())
@@ -81,12 +88,7 @@ fn injects_a_deployment_on_embedded_defaults() {
         serde_json::json!({"path": "/app-health/hello/readyz", "port": 15020})
     );
     let proxy = &pod["spec"]["containers"][1];
-    let probers = proxy["env"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == "ISTIO_KUBE_APP_PROBERS")
-        .unwrap();
+    let probers = named(&proxy["env"], "ISTIO_KUBE_APP_PROBERS");
     assert_eq!(
         probers["value"],
         r#"{"/app-health/hello/readyz":{"httpGet":{"path":"/ready","port":8080}}}"#
@@ -321,12 +323,7 @@ fn templates_config_uses_the_configs_own_sidecar_template() {
         docs[0]["spec"]["template"]["spec"]["containers"].clone()
     };
     let config_version = run("config");
-    let proxy = config_version
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "istio-proxy")
-        .unwrap();
+    let proxy = named(&config_version, "istio-proxy");
     assert!(
         proxy["image"]
             .as_str()
@@ -340,12 +337,7 @@ fn templates_config_uses_the_configs_own_sidecar_template() {
         serde_json::json!({"name": "TEAM", "value": "hello"})
     );
     let needle_version = run("needle");
-    let proxy = needle_version
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "istio-proxy")
-        .unwrap();
+    let proxy = named(&needle_version, "istio-proxy");
     assert!(
         proxy["image"].as_str().unwrap().contains("/proxyv2:"),
         "needle's own sidecar template: {proxy}"
@@ -373,27 +365,12 @@ fn spire_template_is_built_in() {
     assert!(out.status.success(), "{}", stderr(&out));
     let docs = yaml_documents(&stdout(&out));
     let spec = &docs[0]["spec"];
-    let socket = spec["volumes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|v| v["name"] == "workload-socket")
-        .unwrap();
+    let socket = named(&spec["volumes"], "workload-socket");
     assert_eq!(
         socket["csi"],
         serde_json::json!({"driver": "csi.spiffe.io", "readOnly": true})
     );
-    let proxy = spec["containers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "istio-proxy")
-        .unwrap();
-    let mount = proxy["volumeMounts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["name"] == "workload-socket")
-        .unwrap();
+    let proxy = named(&spec["containers"], "istio-proxy");
+    let mount = named(&proxy["volumeMounts"], "workload-socket");
     assert_eq!(mount["readOnly"], true);
 }
