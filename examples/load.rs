@@ -76,6 +76,20 @@ impl Report {
             .min(self.latencies_us.len() - 1);
         self.latencies_us[i] as f64 / 1000.0
     }
+
+    /// One row of the Markdown table BENCHMARKS.md keeps.
+    fn print_row(&self, load: &str) {
+        println!(
+            "| {load}, {}s | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} |",
+            RUN.as_secs(),
+            self.requests,
+            self.errors,
+            self.requests as f64 / self.elapsed.as_secs_f64(),
+            self.pct(0.5),
+            self.pct(0.99),
+            self.pct(0.999)
+        );
+    }
 }
 
 /// Closed loop: each connection sends its next request when the last one is answered.
@@ -206,28 +220,10 @@ async fn main() {
         .unwrap_or_else(|_| vec![1, 8, 64]);
     for connections in levels {
         let r = closed_loop(&tls, addr, body.clone(), connections).await;
-        println!(
-            "| {connections} connection(s), closed loop, {}s | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} |",
-            RUN.as_secs(),
-            r.requests,
-            r.errors,
-            r.requests as f64 / r.elapsed.as_secs_f64(),
-            r.pct(0.5),
-            r.pct(0.99),
-            r.pct(0.999)
-        );
+        r.print_row(&format!("{connections} connection(s), closed loop"));
     }
     let r = fixed_rate(&tls, addr, body.clone(), 1000, 16).await;
-    println!(
-        "| 1,000 reviews/s fixed rate, 16 connections, {}s | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} |",
-        RUN.as_secs(),
-        r.requests,
-        r.errors,
-        r.requests as f64 / r.elapsed.as_secs_f64(),
-        r.pct(0.5),
-        r.pct(0.99),
-        r.pct(0.999)
-    );
+    r.print_row("1,000 reviews/s fixed rate, 16 connections");
     sampler.abort();
     println!(
         "peak RSS under load: {:.1} MiB",

@@ -7,16 +7,23 @@ use serde_json::Value;
 
 /// `fmt.Sprint(v)` for a value decoded from JSON into Go's `any`.
 pub fn sprint(value: &Value) -> String {
+    sprint_with(value, &|n| {
+        n.as_f64()
+            .map(format_float)
+            .unwrap_or_else(|| n.to_string())
+    })
+}
+
+/// `fmt.Sprint` with the given formatting of numbers (Go prints a float64 and an int
+/// differently, and which one a JSON number stands for depends on where it came from).
+pub fn sprint_with(value: &Value, number: &dyn Fn(&serde_json::Number) -> String) -> String {
     match value {
         Value::Null => "<nil>".to_string(),
         Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n
-            .as_f64()
-            .map(format_float)
-            .unwrap_or_else(|| n.to_string()),
+        Value::Number(n) => number(n),
         Value::String(s) => s.clone(),
         Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(sprint).collect();
+            let parts: Vec<String> = items.iter().map(|v| sprint_with(v, number)).collect();
             format!("[{}]", parts.join(" "))
         }
         Value::Object(map) => {
@@ -24,7 +31,7 @@ pub fn sprint(value: &Value) -> String {
             keys.sort();
             let parts: Vec<String> = keys
                 .iter()
-                .map(|k| format!("{k}:{}", sprint(&map[*k])))
+                .map(|k| format!("{k}:{}", sprint_with(&map[*k], number)))
                 .collect();
             format!("map[{}]", parts.join(" "))
         }

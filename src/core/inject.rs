@@ -211,7 +211,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     post_process(
         snapshot,
         req,
-        &original,
+        &proxy_config,
         &template_pod,
         &proxy_envs,
         &mut merged,
@@ -574,7 +574,7 @@ fn adjust_init_container_user(merged: &mut Value, original: &Value, proxy_config
 fn post_process(
     snapshot: &Snapshot,
     req: &Request,
-    original: &Value,
+    proxy_config: &Value,
     template_pod: &Value,
     proxy_envs: &BTreeMap<String, String>,
     pod: &mut Value,
@@ -602,7 +602,7 @@ fn post_process(
             annos.insert(k.clone(), v.clone().into());
         }
     }
-    reorder(snapshot, original, pod);
+    reorder(snapshot, proxy_config, pod);
     Ok(())
 }
 
@@ -671,15 +671,10 @@ fn injection_status(template_pod: &Value, revision: &str) -> String {
     ])
 }
 
-/// `reorderPod`: where the proxy and Istio's init containers go.
-fn reorder(snapshot: &Snapshot, original: &Value, pod: &mut Value) {
-    let mesh_default = &snapshot.mesh["defaultConfig"];
-    let overridden = pod::annotation(original, "proxy.istio.io/config")
-        .and_then(|text| super::yaml::parse_one(text).ok())
-        .and_then(|overlay| mesh::merge_proxy_config(mesh_default, &overlay).ok());
-    let hold = overridden
-        .as_ref()
-        .unwrap_or(mesh_default)
+/// `reorderPod`: where the proxy and Istio's init containers go (`proxy_config`: the pod's
+/// effective ProxyConfig, mesh default with the `proxy.istio.io/config` annotation on top).
+fn reorder(snapshot: &Snapshot, proxy_config: &Value, pod: &mut Value) {
+    let hold = proxy_config
         .get("holdApplicationUntilProxyStarts")
         .and_then(Value::as_bool)
         .unwrap_or(false)

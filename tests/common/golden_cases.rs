@@ -2,8 +2,9 @@
 //! golden test and the HTTPS server test.
 #![allow(dead_code)]
 
+use needle::config_files::ConfigPaths;
 use needle::core::inject::Snapshot;
-use needle::core::snapshot::{self, Source, Sources, TemplateSource};
+use needle::core::snapshot::TemplateSource;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -97,32 +98,18 @@ pub fn discover(dir: &Path) -> Vec<CaseSpec> {
 }
 
 pub fn snapshot_for(case: &CaseSpec) -> Result<Snapshot, String> {
-    let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>, String> {
-        p.as_ref()
-            .map(|p| {
-                std::fs::read_to_string(p)
-                    .map(|t| (p.display().to_string(), t))
-                    .map_err(|e| format!("{}: {e}", p.display()))
-            })
-            .transpose()
-    };
-    let (config, values, mesh) = (
-        read(&case.inject_config)?,
-        read(&case.values)?,
-        read(&case.mesh)?,
-    );
-    snapshot::build(Sources {
-        config: Source::from_loaded(&config),
-        values: Source::from_loaded(&values),
-        mesh: Source::from_loaded(&mesh),
+    ConfigPaths {
+        inject_config: case.inject_config.clone(),
+        values: case.values.clone(),
+        mesh: case.mesh.clone(),
         // NEEDLE_GOLDEN_TEMPLATES=config runs the cases on the config's own Go templates
         // (`--templates config`) where the config has them.
         templates: match std::env::var("NEEDLE_GOLDEN_TEMPLATES").as_deref() {
             Ok("config") => TemplateSource::Config,
             _ => TemplateSource::Needle,
         },
-    })
-    .map_err(|e| e.to_string())
+    }
+    .load()
 }
 
 /// The pod (metadata + spec) inside a workload document, as the webhook would receive it.

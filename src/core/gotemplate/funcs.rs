@@ -120,23 +120,10 @@ pub fn go_floats(v: &Value) -> Value {
 /// Go's `fmt.Sprint`: float64 numbers (from values) as `%v` prints them, integers (typed
 /// struct fields) as integers.
 pub fn sprint(v: &Value) -> String {
-    match v {
-        Value::Number(n) if !n.is_f64() => n.to_string(),
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(sprint).collect();
-            format!("[{}]", parts.join(" "))
-        }
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            let parts: Vec<String> = keys
-                .iter()
-                .map(|k| format!("{k}:{}", sprint(&map[*k])))
-                .collect();
-            format!("map[{}]", parts.join(" "))
-        }
-        other => gofmt::sprint(other),
-    }
+    gofmt::sprint_with(v, &|n| match n.as_f64() {
+        Some(f) if n.is_f64() => gofmt::format_float(f),
+        _ => n.to_string(),
+    })
 }
 
 /// `json.Marshal`: floats without a fraction print as integers, map keys sorted.

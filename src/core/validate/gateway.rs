@@ -31,6 +31,8 @@ pub struct Server {
     pub name: String,
 }
 
+/// Istio's `networking.Port` (also `ServicePort` of ServiceEntry and `SidecarPort`, which have
+/// the same fields).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
 pub struct Port {

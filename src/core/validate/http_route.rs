@@ -520,23 +520,43 @@ fn validate_route_destinations(
     routes: &[Option<HttpRouteDestination>],
     gateway_semantics: bool,
 ) {
+    validate_weighted_destinations(
+        cx,
+        routes,
+        gateway_semantics,
+        |r| (r.destination.as_ref(), r.weight),
+        |cx, r| validate_headers(cx, r.headers.as_ref()),
+    );
+}
+
+/// Istio's `validateRouteDestinations` and its HTTP twin: every destination present and valid
+/// (not checked for gateways), no negative weight, and several destinations not all at weight
+/// 0. `extra` checks what one kind of route destination adds (HTTP: headers).
+pub fn validate_weighted_destinations<T>(
+    cx: &mut Cx,
+    routes: &[Option<T>],
+    gateway_semantics: bool,
+    parts: impl Fn(&T) -> (Option<&Destination>, i32),
+    extra: impl Fn(&mut Cx, &T),
+) {
     let mut total: i64 = 0;
     for r in routes {
         let Some(r) = r else {
             cx.err("weight may not be nil");
             continue;
         };
-        if r.destination.is_none() {
+        let (destination, weight) = parts(r);
+        if destination.is_none() {
             cx.err("destination is required");
         }
-        validate_headers(cx, r.headers.as_ref());
-        if !gateway_semantics && let Some(d) = &r.destination {
+        extra(cx, r);
+        if !gateway_semantics && let Some(d) = destination {
             validate_destination(cx, d);
         }
-        if r.weight < 0 {
-            cx.err(format!("weight {} < 0", r.weight));
+        if weight < 0 {
+            cx.err(format!("weight {weight} < 0"));
         }
-        total += i64::from(r.weight);
+        total += i64::from(weight);
     }
     if routes.len() > 1 && total == 0 {
         cx.err("total destination weight = 0");

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::common::{Protocol, validate_protocol};
 use super::common::{Report, validate_ip_subnet, validate_partial_wildcard, validate_port};
+use super::gateway::Port;
 use super::workload_entry::{
     WorkloadEntry, is_dns1123_label, is_ip, validate_fqdn, validate_port_name, validate_tag_labels,
     validate_wildcard_domain, validate_workload_entry,
@@ -22,7 +23,7 @@ struct ServiceEntry {
     #[serde(default)]
     addresses: Vec<String>,
     #[serde(default)]
-    ports: Vec<ServicePort>,
+    ports: Vec<Port>,
     #[serde(default)]
     location: Location,
     #[serde(default)]
@@ -35,19 +36,6 @@ struct ServiceEntry {
     #[serde(default)]
     #[allow(dead_code)]
     subject_alt_names: Vec<String>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct ServicePort {
-    #[serde(default)]
-    number: u32,
-    #[serde(default)]
-    protocol: String,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    target_port: u32,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -12,7 +12,8 @@ use super::common::{Report, validate_port};
 use super::destination_rule::Cx;
 use super::destination_rule::traffic_policy::{ConnectionPoolSettings, validate_connection_pool};
 use super::gateway::{
-    ServerTlsSettings, TlsMode, validate_namespace_slash_wildcard_hostname, validate_tls_options,
+    Port, ServerTlsSettings, TlsMode, validate_namespace_slash_wildcard_hostname,
+    validate_tls_options,
 };
 use super::service_entry::{WorkloadSelector, validate_alpha_workload_selector};
 use super::virtual_service::http_route::{Destination, validate_destination};
@@ -37,7 +38,7 @@ struct Sidecar {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct IngressListener {
-    port: Option<SidecarPort>,
+    port: Option<Port>,
     #[serde(default)]
     bind: String,
     #[serde(default)]
@@ -52,26 +53,13 @@ struct IngressListener {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct EgressListener {
-    port: Option<SidecarPort>,
+    port: Option<Port>,
     #[serde(default)]
     bind: String,
     #[serde(default)]
     capture_mode: CaptureMode,
     #[serde(default)]
     hosts: Vec<String>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct SidecarPort {
-    #[serde(default)]
-    number: u32,
-    #[serde(default)]
-    protocol: String,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    target_port: u32,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -330,7 +318,7 @@ fn check_egress(meta: &Meta, egress: &[EgressListener], r: &mut Report) {
     }
 }
 
-fn check_egress_port(port: &SidecarPort, bind: &str, capture: CaptureMode, r: &mut Report) {
+fn check_egress_port(port: &Port, bind: &str, capture: CaptureMode, r: &mut Report) {
     if !port.name.is_empty() {
         r.check(validate_port_name(&port.name));
     }

@@ -21,7 +21,9 @@ use crate::core::validate::destination_rule::{
     validate_wildcard_domain,
 };
 use http_headers::is_jwt_claim_route;
-use http_route::{Destination, HttpRoute, StringMatch, validate_destination, validate_http_route};
+use http_route::{
+    Destination, HttpRoute, StringMatch, validate_http_route, validate_weighted_destinations,
+};
 
 /// Set on VirtualServices converted from Kubernetes Gateway API routes.
 const ROUTE_SEMANTICS_ANNOTATION: &str = "internal.istio.io/route-semantics";
@@ -175,26 +177,13 @@ pub fn validate_route_destinations(
     routes: &[Option<RouteDestination>],
     gateway_semantics: bool,
 ) {
-    let mut total: i64 = 0;
-    for r in routes {
-        let Some(r) = r else {
-            cx.err("weight may not be nil");
-            continue;
-        };
-        if r.destination.is_none() {
-            cx.err("destination is required");
-        }
-        if !gateway_semantics && let Some(d) = &r.destination {
-            validate_destination(cx, d);
-        }
-        if r.weight < 0 {
-            cx.err(format!("weight {} < 0", r.weight));
-        }
-        total += i64::from(r.weight);
-    }
-    if routes.len() > 1 && total == 0 {
-        cx.err("total destination weight = 0");
-    }
+    validate_weighted_destinations(
+        cx,
+        routes,
+        gateway_semantics,
+        |r| (r.destination.as_ref(), r.weight),
+        |_, _| {},
+    );
 }
 
 fn validate_l4_common(
