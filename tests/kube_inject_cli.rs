@@ -97,6 +97,28 @@ fn injects_a_deployment_on_embedded_defaults() {
 }
 
 #[test]
+fn octal_file_modes_and_whole_floats_read_as_kubectl_reads_them() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: modes}\nspec:\n  containers:\n  \
+               - {name: app, image: app, ports: [{containerPort: 8080.0}]}\n  volumes:\n  \
+               - name: cfg\n    configMap: {name: cfg, defaultMode: 0644, items: [{key: a, path: a, mode: 0400}]}\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let spec = &yaml_documents(&stdout(&out))[0]["spec"];
+    let cfg = &named(&spec["volumes"], "cfg")["configMap"];
+    assert_eq!(cfg["defaultMode"], 420);
+    assert_eq!(cfg["items"][0]["mode"], 256);
+    assert_eq!(
+        named(&spec["containers"], "app")["ports"][0]["containerPort"],
+        8080
+    );
+    assert!(
+        stdout(&out).contains("defaultMode: 420\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
 fn native_sidecars_follow_the_environment() {
     let out = needle(
         &["kube-inject", "-f", "testdata/hello-deployment.yaml"],

@@ -2,13 +2,42 @@
 
 use serde_json::Value;
 
-/// Parse one YAML (or JSON) document into a JSON value. The error carries the parser's
-/// position (line and column).
+/// Parse one YAML (or JSON) document into a JSON value, reading numbers as Kubernetes tools
+/// (go-yaml v2 through `sigs.k8s.io/yaml`) do, so a manifest means here what it means to
+/// kubectl and istioctl: `0644` is octal (420, the usual `defaultMode` spelling), and a
+/// whole-number float such as `80.0` or `1e3` becomes the integer Go's JSON encoder writes.
+/// The error carries the parser's position (line and column).
 pub fn parse_one(text: &str) -> Result<Value, String> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
-    serde_saphyr::from_str::<Value>(text).map_err(|e| format!("invalid YAML: {e}"))
+    let options = serde_saphyr::options! { legacy_octal_numbers: true };
+    let mut value = serde_saphyr::from_str_with_options::<Value>(text, options)
+        .map_err(|e| format!("invalid YAML: {e}"))?;
+    integral_floats_to_integers(&mut value);
+    Ok(value)
+}
+
+/// Go decodes YAML numbers into float64 and `encoding/json` writes a whole float64 below
+/// 1e21 without a fraction or exponent, so `80.0` reaches every consumer as `80`.
+fn integral_floats_to_integers(value: &mut Value) {
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or(f64::NAN);
+            if f.fract() == 0.0 && f.abs() < 1e21 {
+                // An integer outside i64/u64 stays a float; Go would print its digits, a
+                // value no Kubernetes or Istio field accepts anyway.
+                if let Some(i) = (f >= i64::MIN as f64 && f < i64::MAX as f64).then_some(f as i64) {
+                    *value = Value::from(i);
+                } else if f >= 0.0 && f < u64::MAX as f64 {
+                    *value = Value::from(f as u64);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(integral_floats_to_integers),
+        Value::Object(map) => map.values_mut().for_each(integral_floats_to_integers),
+        _ => {}
+    }
 }
 
 /// A document of a multi-document YAML stream, with the line it starts on (1-based).
@@ -79,6 +108,21 @@ mod tests {
     fn parse_error_names_the_position() {
         let err = parse_one("a: [1, 2\nb: 3\n").unwrap_err();
         assert!(err.contains("line"), "{err}");
+    }
+
+    #[test]
+    fn reads_numbers_as_kubernetes_tools_do() {
+        let v = parse_one(
+            "defaultMode: 0644\nmode: 0400\nexplicit: 0o600\neight: 08\nport: 80.0\nk: 1e3\n\
+             half: 0.5\nneg: -2.0\nzero: 0\nversion: \"1.0\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"defaultMode": 420, "mode": 256, "explicit": 384, "eight": 8,
+                "port": 80, "k": 1000, "half": 0.5, "neg": -2, "zero": 0, "version": "1.0"})
+        );
+        assert!(v["port"].is_u64() || v["port"].is_i64());
     }
 
     #[test]
