@@ -128,7 +128,7 @@ fn needle_validate(args: &[&str], stdin: &str) -> (i32, String, String) {
 fn cli_exit_codes_and_output() {
     let (code, out, _) = needle_validate(
         &["-f", "-"],
-        "apiVersion: example.com/v1\nkind: Thing\nmetadata: {name: x, namespace: demo}\n",
+        "apiVersion: networking.istio.io/v1\nkind: Thing\nmetadata: {name: x, namespace: demo}\n",
     );
     assert_eq!(code, 1);
     assert!(
@@ -136,12 +136,12 @@ fn cli_exit_codes_and_output() {
         "{out}"
     );
     assert!(
-        out.contains("  error: unrecognized type example.com/v1, Kind=Thing"),
+        out.contains("  error: unrecognized type networking.istio.io/v1, Kind=Thing"),
         "{out}"
     );
     let (code, out, _) = needle_validate(
         &["-f", "-", "-o", "json"],
-        "apiVersion: example.com/v1\nkind: Thing\nmetadata: {name: x}\n",
+        "apiVersion: security.istio.io/v1\nkind: Thing\nmetadata: {name: x}\n",
     );
     assert_eq!(code, 1);
     let report: Value = serde_json::from_str(&out).unwrap();
@@ -236,6 +236,50 @@ async fn warnings_reach_the_response() {
     assert_eq!(
         out["response"]["warnings"],
         json!(["workload selector specified without labels"]),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_skips_resources_outside_the_validated_groups() {
+    let yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {a: b}\n---\n\
+                apiVersion: install.istio.io/v1alpha1\nkind: IstioOperator\nmetadata: {name: io}\n---\n\
+                apiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata: {name: dr}\n\
+                spec: {host: a}\n";
+    let (code, out, err) = needle_validate(&["-f", "-"], yaml);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(
+            "ConfigMap default/settings: skipped: not an Istio resource (<stdin> document 0)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("IstioOperator default/io: skipped"), "{out}");
+    assert!(out.contains("DestinationRule default/dr: valid"), "{out}");
+    let (_, out, _) = needle_validate(&["-f", "-", "-o", "json"], yaml);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (
+            &report[0]["skipped"],
+            &report[0]["valid"],
+            &report[2]["skipped"]
+        ),
+        (&Value::Bool(true), &Value::Bool(true), &Value::Bool(false))
+    );
+}
+
+#[test]
+fn cli_places_resources_without_a_namespace_as_kubectl_would() {
+    // `exportTo: ["."]` means the resource's own namespace, so it needs one.
+    let yaml = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: {name: r}\n\
+                spec: {hosts: [r], exportTo: [\".\", other], http: [{route: [{destination: {host: r}}]}]}\n";
+    let (code, out, err) = needle_validate(&["-f", "-"], yaml);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("VirtualService default/r: valid"), "{out}");
+    let (code, out, _) = needle_validate(&["-f", "-", "-n", "other"], yaml);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("duplicate entries in exportTo for entry other"),
         "{out}"
     );
 }

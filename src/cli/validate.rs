@@ -1,6 +1,6 @@
 //! `needle validate`: offline validation of Istio resources, with the webhook's rules.
 
-use crate::core::validate::{Verdict, validate_object};
+use crate::core::validate::{Verdict, is_validated_group, validate_object};
 use crate::core::yaml;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
@@ -16,6 +16,10 @@ pub struct ValidateArgs {
     /// `text`: a line per resource, then its errors and warnings; `json`: one array.
     #[arg(short = 'o', long = "output", value_enum, default_value = "text")]
     pub output: Output,
+    /// The namespace of resources whose metadata names none, as `kubectl apply` would place
+    /// them (it matters to `exportTo: ["."]`, for one).
+    #[arg(short = 'n', long = "namespace", default_value = "default")]
+    pub namespace: String,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -24,12 +28,40 @@ pub enum Output {
     Json,
 }
 
-/// One validated document.
+/// One document: validated, or `None` when it is not an Istio resource (a Deployment or
+/// Service beside the Istio config), which needle has no rules for and leaves alone.
 struct Checked {
     file: String,
     index: usize,
     object: Value,
-    verdict: Verdict,
+    verdict: Option<Verdict>,
+}
+
+impl Checked {
+    fn is_valid(&self) -> bool {
+        self.verdict.as_ref().is_none_or(Verdict::is_valid)
+    }
+}
+
+/// A resource of the API groups the webhook validates; an unknown kind in one of them is
+/// denied, as the webhook denies it, anything else (apps/v1, install.istio.io, ...) skipped.
+fn is_istio_resource(object: &Value) -> bool {
+    object
+        .get("apiVersion")
+        .and_then(Value::as_str)
+        .is_some_and(is_validated_group)
+}
+
+fn default_namespace(mut object: Value, namespace: &str) -> Value {
+    if let Some(meta) = object.get_mut("metadata").and_then(Value::as_object_mut)
+        && meta
+            .get("namespace")
+            .and_then(Value::as_str)
+            .is_none_or(str::is_empty)
+    {
+        meta.insert("namespace".into(), Value::from(namespace));
+    }
+    object
 }
 
 /// Exit 0 when every resource is valid, 1 when any is invalid, 2 when input cannot be read or parsed.
@@ -64,7 +96,8 @@ pub fn run(args: &ValidateArgs) -> ExitCode {
                 _ => vec![object],
             };
             for object in objects {
-                let verdict = validate_object(&object);
+                let object = default_namespace(object, &args.namespace);
+                let verdict = is_istio_resource(&object).then(|| validate_object(&object));
                 checked.push(Checked {
                     file: file.clone(),
                     index,
@@ -81,7 +114,7 @@ pub fn run(args: &ValidateArgs) -> ExitCode {
             serde_json::to_string_pretty(&json_report(&checked)).expect("JSON serializes")
         ),
     }
-    if checked.iter().all(|c| c.verdict.is_valid()) {
+    if checked.iter().all(Checked::is_valid) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -157,19 +190,28 @@ fn errors_of(v: &Verdict) -> Vec<String> {
     }
 }
 
+const NOT_ISTIO: &str = "skipped: not an Istio resource";
+
 fn print_text(checked: &[Checked]) {
     for c in checked {
         let (kind, name) = identity(&c.object);
-        let word = if c.verdict.is_valid() {
+        let Some(verdict) = &c.verdict else {
+            println!(
+                "{kind} {name}: {NOT_ISTIO} ({} document {})",
+                c.file, c.index
+            );
+            continue;
+        };
+        let word = if verdict.is_valid() {
             "valid"
         } else {
             "invalid"
         };
         println!("{kind} {name}: {word} ({} document {})", c.file, c.index);
-        for e in errors_of(&c.verdict) {
+        for e in errors_of(verdict) {
             println!("  error: {e}");
         }
-        for w in c.verdict.warnings() {
+        for w in verdict.warnings() {
             println!("  warning: {w}");
         }
     }
@@ -181,12 +223,21 @@ fn json_report(checked: &[Checked]) -> Value {
             .iter()
             .map(|c| {
                 let (kind, name) = identity(&c.object);
-                json!({
+                let mut entry = json!({
                     "file": c.file, "document": c.index, "kind": kind, "name": name,
-                    "valid": c.verdict.is_valid(), "reason": c.verdict.reason(),
-                    "errors": errors_of(&c.verdict), "warnings": c.verdict.warnings(),
-                    "message": c.verdict.message(),
-                })
+                    "valid": c.is_valid(),
+                });
+                entry["skipped"] = Value::Bool(c.verdict.is_none());
+                match &c.verdict {
+                    Some(v) => {
+                        entry["reason"] = json!(v.reason());
+                        entry["errors"] = json!(errors_of(v));
+                        entry["warnings"] = json!(v.warnings());
+                        entry["message"] = json!(v.message());
+                    }
+                    None => entry["message"] = json!(NOT_ISTIO),
+                }
+                entry
             })
             .collect(),
     )

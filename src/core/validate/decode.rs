@@ -1,7 +1,13 @@
 //! Decoding a spec as Istio's webhook does: protobuf JSON read into the kind's message.
 //!
-//! - Messages must be JSON objects, and `null` means a field's default value (protobuf JSON),
-//!   where serde's derived structs would accept arrays and reject `null`.
+//! Istio's webhook and istioctl decode with the `github.com/golang/protobuf` jsonpb reader, whose
+//! leniencies show in verdicts, so they are kept:
+//! - Messages must be JSON objects, and `null` means a field's default value, as a field, a list
+//!   element or a map value, where serde's derived structs would accept arrays and reject
+//!   `null`. An element is never nil: `null` in a list or map is an empty message, zero or "",
+//!   judged by the rules as such (`ports: [null]` is port 0, out of range), so the rules'
+//!   checks for nil elements (from Istio's Go tables) only apply to Go callers, as in Istio.
+//! - A number field also takes the number in quotes (`"80"`), as Helm's `| quote` writes it.
 //! - Unknown fields are ignored: Istio decodes strictly first and, when that fails, decodes
 //!   again allowing unknown fields (`protomarshal.ApplyJSON`), so a misspelled field is not
 //!   an error. Wrong types, unknown enum names and malformed durations still are.
@@ -16,7 +22,7 @@ const MAX_UNKNOWN_FIELDS: usize = 256;
 pub fn decode<T: DeserializeOwned>(value: &Value) -> Result<T, String> {
     let mut current = std::borrow::Cow::Borrowed(value);
     for _ in 0..MAX_UNKNOWN_FIELDS {
-        match serde_path_to_error::deserialize::<_, T>(Strict(&current)) {
+        match serde_path_to_error::deserialize::<_, T>(Strict::field(&current)) {
             Ok(v) => return Ok(v),
             Err(e) if e.inner().to_string().starts_with("unknown field") => {
                 if !remove_at(current.to_mut(), e.path()) {
@@ -81,7 +87,7 @@ mod strict {
     macro_rules! null_is_default {
         ($($method:ident => $visit:ident($default:expr)),* $(,)?) => {$(
             fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-                match self.0 {
+                match self.value {
                     Value::Null => visitor.$visit($default),
                     _ => self.deserialize_any(visitor),
                 }
@@ -89,16 +95,64 @@ mod strict {
         )*};
     }
 
-    /// A `serde_json::Value` deserializer as strict as protobuf JSON: arrays are not messages,
-    /// `null` stands for a field's default but is no list element or map value, all the way
-    /// down.
-    pub struct Strict<'a>(pub &'a Value);
+    /// Numbers: `null` is zero, and a string holding the number counts as the number (jsonpb
+    /// strips the quotes and parses the rest as Go's `strconv` does: base 10 for integers, no
+    /// sign on unsigned ones).
+    macro_rules! number {
+        ($($method:ident => $visit:ident: $ty:ty, signed: $signed:literal),* $(,)?) => {$(
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+                match self.value {
+                    Value::Null => visitor.$visit(<$ty>::default()),
+                    Value::String(s) => match quoted_number::<$ty>(s, $signed) {
+                        Some(n) => visitor.$visit(n),
+                        None => Err(de::Error::invalid_value(
+                            de::Unexpected::Str(s),
+                            &concat!("a number (", stringify!($ty), ")"),
+                        )),
+                    },
+                    _ => self.deserialize_any(visitor),
+                }
+            }
+        )*};
+    }
+
+    fn quoted_number<T: std::str::FromStr>(s: &str, signed: bool) -> Option<T> {
+        if !signed && s.starts_with('+') {
+            return None;
+        }
+        s.parse().ok()
+    }
+
+    /// A `serde_json::Value` deserializer as strict, and as lenient, as Istio's protobuf JSON
+    /// reader: arrays are not messages, `null` stands for the default value, numbers may be
+    /// quoted; all the way down.
+    pub struct Strict<'a> {
+        value: &'a Value,
+        /// A list element or map value rather than a field: `null` is not "absent".
+        element: bool,
+    }
+
+    impl<'a> Strict<'a> {
+        pub fn field(value: &'a Value) -> Self {
+            Strict {
+                value,
+                element: false,
+            }
+        }
+
+        fn element(value: &'a Value) -> Self {
+            Strict {
+                value,
+                element: true,
+            }
+        }
+    }
 
     impl<'de> Deserializer<'de> for Strict<'de> {
         type Error = Error;
 
         fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0 {
+            match self.value {
                 Value::Array(items) => visitor.visit_seq(Seq(items.iter())),
                 Value::Object(map) => visitor.visit_map(Map {
                     entries: map.iter(),
@@ -110,9 +164,9 @@ mod strict {
         }
 
         fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0 {
-                Value::Null => visitor.visit_none(),
-                _ => visitor.visit_some(self),
+            match self.value {
+                Value::Null if !self.element => visitor.visit_none(),
+                _ => visitor.visit_some(Strict::field(self.value)),
             }
         }
 
@@ -122,7 +176,7 @@ mod strict {
             _fields: &'static [&'static str],
             visitor: V,
         ) -> Result<V::Value, Error> {
-            match self.0 {
+            match self.value {
                 Value::Object(map) => visitor.visit_map(Map {
                     entries: map.iter(),
                     value: None,
@@ -143,7 +197,7 @@ mod strict {
             variants: &'static [&'static str],
             visitor: V,
         ) -> Result<V::Value, Error> {
-            match (self.0, variants.first()) {
+            match (self.value, variants.first()) {
                 (Value::Null, Some(first)) => {
                     visitor.visit_enum(IntoDeserializer::<Error>::into_deserializer(*first))
                 }
@@ -152,14 +206,14 @@ mod strict {
         }
 
         fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0 {
+            match self.value {
                 Value::Null => visitor.visit_seq(Seq([].iter())),
                 _ => self.deserialize_any(visitor),
             }
         }
 
         fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0 {
+            match self.value {
                 Value::Null => visitor.visit_map(Map {
                     entries: EMPTY.iter(),
                     value: None,
@@ -171,13 +225,16 @@ mod strict {
 
         null_is_default! {
             deserialize_bool => visit_bool(false),
-            deserialize_i32 => visit_i32(0),
-            deserialize_i64 => visit_i64(0),
-            deserialize_u32 => visit_u32(0),
-            deserialize_u64 => visit_u64(0),
-            deserialize_f64 => visit_f64(0.0),
             deserialize_str => visit_str(""),
             deserialize_string => visit_str("")
+        }
+
+        number! {
+            deserialize_i32 => visit_i32: i32, signed: true,
+            deserialize_i64 => visit_i64: i64, signed: true,
+            deserialize_u32 => visit_u32: u32, signed: false,
+            deserialize_u64 => visit_u64: u64, signed: false,
+            deserialize_f64 => visit_f64: f64, signed: true,
         }
 
         fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -214,11 +271,10 @@ mod strict {
             &mut self,
             seed: T,
         ) -> Result<Option<T::Value>, Error> {
-            match self.0.next() {
-                None => Ok(None),
-                Some(Value::Null) => Err(de::Error::custom("invalid value for list element: null")),
-                Some(v) => seed.deserialize(Strict(v)).map(Some),
-            }
+            self.0
+                .next()
+                .map(|v| seed.deserialize(Strict::element(v)))
+                .transpose()
         }
     }
 
@@ -259,7 +315,7 @@ mod strict {
     struct Map<'a> {
         entries: serde_json::map::Iter<'a>,
         value: Option<&'a Value>,
-        /// A protobuf map rather than a message: its values may not be `null`.
+        /// A protobuf map, whose values are elements, rather than a message's fields.
         is_map: bool,
     }
 
@@ -282,10 +338,11 @@ mod strict {
                 .value
                 .take()
                 .ok_or_else(|| de::Error::custom("value without key"))?;
-            if self.is_map && v.is_null() {
-                return Err(de::Error::custom("invalid value for map entry: null"));
-            }
-            seed.deserialize(Strict(v))
+            seed.deserialize(if self.is_map {
+                Strict::element(v)
+            } else {
+                Strict::field(v)
+            })
         }
     }
 }
@@ -331,6 +388,35 @@ mod tests {
             decode::<Outer>(&json!({"items": [[1]]})).is_err(),
             "messages must be objects"
         );
+    }
+
+    #[test]
+    fn numbers_may_be_quoted_as_in_protobuf_json() {
+        let v: Outer = decode(&json!({"items": [{"port": "80"}, {"port": 81}]})).unwrap();
+        assert_eq!(
+            v.items,
+            vec![Inner { port: Some(80) }, Inner { port: Some(81) }]
+        );
+        for bad in ["eighty", "", "8e1", "80.0", "+80", "-1", "4294967296"] {
+            let err = decode::<Outer>(&json!({"items": [{"port": bad}]})).unwrap_err();
+            assert!(
+                err.starts_with("items[0].port: invalid value"),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn null_elements_are_empty_messages() {
+        let v: Outer = decode(&json!({"items": [null, {"port": 1}]})).unwrap();
+        assert_eq!(v.items, vec![Inner { port: None }, Inner { port: Some(1) }]);
+        let labels: std::collections::BTreeMap<String, String> =
+            decode(&json!({"a": null, "b": "x"})).unwrap();
+        assert_eq!(labels["a"], "");
+        let ports: Vec<Option<u32>> = decode(&json!([null, 8080])).unwrap();
+        assert_eq!(ports, [Some(0), Some(8080)], "an element is never nil");
+        let absent: Outer = decode(&json!({"items": [{"port": null}]})).unwrap();
+        assert_eq!(absent.items, vec![Inner { port: None }], "a field is");
     }
 
     #[test]

@@ -319,7 +319,7 @@ fn check_patch(cp: &ConfigPatch, r: &mut Report) {
     {
         if version.len() > MAX_PROXY_VERSION_LEN {
             r.warning(format!("Envoy filter: proxyVersion match exceeds {MAX_PROXY_VERSION_LEN} characters and will be ignored"));
-        } else if let Err(e) = go_regexp_compile(version) {
+        } else if let Err(e) = super::re2::go_compile(version) {
             return r.error(format!(
                 "Envoy filter: invalid regex for proxy version, [{e}]"
             ));
@@ -542,66 +542,4 @@ fn first_type_url(v: &Value) -> Option<String> {
         Value::Array(a) => a.iter().find_map(first_type_url),
         _ => None,
     }
-}
-
-/// Length of the repetition operator at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`), if any.
-fn repetition_len(chars: &[char], i: usize) -> Option<usize> {
-    match chars.get(i)? {
-        '*' | '+' | '?' => Some(1),
-        '{' => {
-            let close = i + chars[i..].iter().position(|c| *c == '}')?;
-            let body: String = chars[i + 1..close].iter().collect();
-            let (min, max) = body.split_once(',').unwrap_or((&body, "0"));
-            let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-            (!min.is_empty() && digits(min) && digits(max)).then_some(close - i + 1)
-        }
-        _ => None,
-    }
-}
-
-/// Compile a pattern as Go's `regexp.Compile` would, with Go's wording for the most common
-/// mistake (a repetition operator applied to a repetition).
-fn go_regexp_compile(re: &str) -> Result<(), String> {
-    let chars: Vec<char> = re.chars().collect();
-    let mut i = 0;
-    let mut in_class = false;
-    while i < chars.len() {
-        match chars[i] {
-            '\\' => i += 2,
-            '[' if !in_class => {
-                in_class = true;
-                i += 1;
-            }
-            ']' if in_class => {
-                in_class = false;
-                i += 1;
-            }
-            _ if in_class => i += 1,
-            _ => match repetition_len(&chars, i) {
-                None => i += 1,
-                Some(len) => {
-                    let mut next = i + len;
-                    if chars.get(next) == Some(&'?') {
-                        next += 1;
-                    }
-                    if let Some(len2) = repetition_len(&chars, next) {
-                        let mut end = next + len2;
-                        if chars.get(end) == Some(&'?') {
-                            end += 1;
-                        }
-                        let op: String = chars[i..end].iter().collect();
-                        return Err(format!(
-                            "error parsing regexp: invalid nested repetition operator: `{op}`"
-                        ));
-                    }
-                    i = next;
-                }
-            },
-        }
-    }
-    regex::Regex::new(re).map(|_| ()).map_err(|e| {
-        let detail = e.to_string();
-        let last = detail.lines().last().unwrap_or_default().trim().to_string();
-        format!("error parsing regexp: {last}")
-    })
 }

@@ -11,11 +11,11 @@ use crate::core::validate::destination_rule::{
     Cx, Duration, is_dns1123_label, validate_label_instance, validate_subset_name,
     validate_wildcard_domain,
 };
+use crate::core::validate::re2::validate_regex;
 use crate::core::validate::virtual_service::http_headers::{
     is_authority_header, is_header_name, validate_header_name_or_claim, validate_header_op,
     validate_header_value, validate_request_header_op,
 };
-use crate::core::validate::virtual_service::re2::validate_regex;
 use crate::core::validate::virtual_service::validate_gateway_names;
 
 #[derive(Debug, Default, Deserialize)]

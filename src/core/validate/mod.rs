@@ -15,6 +15,7 @@ pub mod envoy_filter;
 pub mod gateway;
 pub mod peer_authentication;
 pub mod proxy_config;
+pub mod re2;
 pub mod request_authentication;
 pub mod service_entry;
 pub mod sidecar;
@@ -192,6 +193,13 @@ const INTERNAL_ANNOTATIONS: [&str; 2] = [
     "internal.istio.io/parent-namespace",
     "internal.istio.io/parents",
 ];
+
+/// Whether `api_version` is in one of the API groups whose kinds needle validates
+/// (networking, security, telemetry and extensions of istio.io).
+pub fn is_validated_group(api_version: &str) -> bool {
+    let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+    KINDS.iter().any(|k| k.group == group)
+}
 
 /// Validate one object (a whole Kubernetes resource as JSON).
 pub fn validate_object(object: &Value) -> Verdict {

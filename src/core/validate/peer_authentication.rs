@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 struct PeerAuthentication {
     selector: Option<WorkloadSelector>,
     mtls: Option<MutualTls>,
-    port_level_mtls: BTreeMap<u32, Option<MutualTls>>,
+    /// `Some` of an empty map for `{}`: Istio's JSON reader keeps an empty map as set.
+    port_level_mtls: Option<BTreeMap<u32, Option<MutualTls>>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -37,9 +38,6 @@ enum Mode {
 }
 
 /// Validate a PeerAuthentication spec.
-///
-/// Protobuf JSON cannot tell an empty `portLevelMtls` map from an absent one, so Istio's "port
-/// level mTLS, if defined, must have at least one element" never applies, as in Istio's webhook.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let pa: PeerAuthentication = decode(spec)?;
     if crate::core::validate::reject_dry_run(meta, report) {
@@ -50,10 +48,15 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         .selector
         .as_ref()
         .is_none_or(|s| s.match_labels.is_empty());
-    if empty_selector && !pa.port_level_mtls.is_empty() {
+    let set_but_empty = pa.port_level_mtls.as_ref().is_some_and(BTreeMap::is_empty);
+    let port_level = pa.port_level_mtls.unwrap_or_default();
+    if empty_selector && !port_level.is_empty() {
         report.error("mesh/namespace peer authentication cannot have port level mTLS");
     }
-    for port in pa.port_level_mtls.keys() {
+    if set_but_empty {
+        report.error("port level mTLS, if defined, must have at least one element");
+    }
+    for port in port_level.keys() {
         if *port == 0 || *port > 65535 {
             report.error("port must be in range 1..65535");
         }

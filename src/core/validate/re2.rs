@@ -10,6 +10,15 @@ pub fn validate_regex(re: &str, place: &str) -> Result<(), String> {
             "{place:?}: regex is too large, max length allowed is 1024"
         ));
     }
+    go_compile(re).map_err(|e| {
+        format!(
+            "{place:?}: {e}; Istio uses RE2 style regex-based match (https://github.com/google/re2/wiki/Syntax)"
+        )
+    })
+}
+
+/// Go's `regexp.Compile`: `Err` is its error text (`error parsing regexp: ...`).
+pub fn go_compile(re: &str) -> Result<(), String> {
     let detail = match regex::Regex::new(&expand_quotes(re)) {
         Ok(_) => match go_repetition_error(re) {
             None => return Ok(()),
@@ -17,9 +26,7 @@ pub fn validate_regex(re: &str, place: &str) -> Result<(), String> {
         },
         Err(e) => go_regex_error(re, &e.to_string()),
     };
-    Err(format!(
-        "{place:?}: error parsing regexp: {detail}; Istio uses RE2 style regex-based match (https://github.com/google/re2/wiki/Syntax)"
-    ))
+    Err(format!("error parsing regexp: {detail}"))
 }
 
 const POSIX_CLASSES: [&str; 14] = [

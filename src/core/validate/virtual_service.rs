@@ -6,8 +6,6 @@
 pub mod http_headers;
 #[path = "http_route.rs"]
 pub mod http_route;
-#[path = "re2.rs"]
-pub mod re2;
 
 use std::collections::BTreeMap;
 
