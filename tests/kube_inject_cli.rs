@@ -119,6 +119,26 @@ fn octal_file_modes_and_whole_floats_read_as_kubectl_reads_them() {
 }
 
 #[test]
+fn older_api_versions_are_injected_and_look_alike_custom_kinds_pass_through() {
+    let stream = "apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata: {name: old}\n\
+                  spec: {template: {spec: {containers: [{name: app, image: app}]}}}\n---\n\
+                  kind: Pod\nmetadata: {name: bare}\nspec: {containers: [{name: app, image: app}]}\n---\n\
+                  apiVersion: batch.volcano.sh/v1alpha1\nkind: Job\nmetadata: {name: vj}\n\
+                  spec: {tasks: [{template: {spec: {containers: [{name: app, image: app}]}}}]}\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(stream));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let docs = yaml_documents(&stdout(&out));
+    let old = &docs[0]["spec"]["template"]["spec"]["containers"];
+    assert_eq!(names(old), ["app", "istio-proxy"]);
+    assert_eq!(
+        names(&docs[1]["spec"]["containers"]),
+        ["app", "istio-proxy"]
+    );
+    let volcano = &docs[2]["spec"]["tasks"][0]["template"]["spec"]["containers"];
+    assert_eq!(names(volcano), ["app"]);
+}
+
+#[test]
 fn native_sidecars_follow_the_environment() {
     let out = needle(
         &["kube-inject", "-f", "testdata/hello-deployment.yaml"],

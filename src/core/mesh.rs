@@ -1,6 +1,7 @@
 //! Mesh config and ProxyConfig: Istio's defaults, how user YAML is applied over them, and
 //! the minimized `PROXY_CONFIG` JSON the sidecar receives.
 
+use super::gofmt;
 use super::path::At;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
@@ -54,18 +55,77 @@ pub fn apply_mesh_config(user: &Value) -> Result<Value, String> {
     Ok(mesh)
 }
 
-/// `mesh.MergeProxyConfig`: scalars overwrite, maps (`proxyMetadata`, ...) merge with later keys winning.
+/// `mesh.MergeProxyConfig`: scalars overwrite, maps (`proxyMetadata`, ...) merge with later
+/// keys winning; durations are read and written as Istio's protobuf JSON reader and writer do.
 pub fn merge_proxy_config(base: &Value, overlay: &Value) -> Result<Value, String> {
     match overlay {
         Value::Null => Ok(base.clone()),
         Value::Object(over) => {
             let base = base.as_object().cloned().unwrap_or_default();
-            Ok(Value::Object(deep_merge(base, over)))
+            let mut merged = Value::Object(deep_merge(base, over));
+            normalize_durations(&mut merged)?;
+            Ok(merged)
         }
         other => Err(format!(
             "expected a mapping, found {}",
             super::config::kind_of(other)
         )),
+    }
+}
+
+/// The ProxyConfig fields of type `google.protobuf.Duration`.
+const DURATION_FIELDS: [&[&str]; 9] = [
+    &["drainDuration"],
+    &["terminationDrainDuration"],
+    &["parentShutdownDuration"],
+    &["discoveryRefreshDelay"],
+    &["connectTimeout"],
+    &["envoyMetricsService", "tcpKeepalive", "time"],
+    &["envoyMetricsService", "tcpKeepalive", "interval"],
+    &["envoyAccessLogService", "tcpKeepalive", "time"],
+    &["envoyAccessLogService", "tcpKeepalive", "interval"],
+];
+
+/// Istio reads a ProxyConfig duration with Go's `time.ParseDuration` (`1m`, `1.5s`, `300ms`)
+/// and writes it as protobuf JSON (`60s`, `1.500s`, `0.300s`), which is what `PROXY_CONFIG`
+/// carries; a duration that does not parse is an error, as in Istio.
+fn normalize_durations(pc: &mut Value) -> Result<(), String> {
+    for path in DURATION_FIELDS {
+        let (last, parents) = path.split_last().expect("paths are not empty");
+        let Some(parent) = parents
+            .iter()
+            .try_fold(&mut *pc, |v, key| v.get_mut(*key))
+            .and_then(Value::as_object_mut)
+        else {
+            continue;
+        };
+        let Some(value) = parent.get_mut(*last).filter(|v| !v.is_null()) else {
+            continue;
+        };
+        let nanos = value
+            .as_str()
+            .ok_or_else(|| format!("{}: bad Duration: not a string: {value}", path.join(".")))
+            .and_then(|s| {
+                gofmt::parse_go_duration(s)
+                    .map_err(|e| format!("{}: bad Duration: {e}", path.join(".")))
+            })?;
+        *value = Value::from(proto_duration(nanos));
+    }
+    Ok(())
+}
+
+/// A duration as protobuf JSON writes it: seconds with 0, 3, 6 or 9 fractional digits.
+fn proto_duration(nanos: i128) -> String {
+    let sign = if nanos < 0 { "-" } else { "" };
+    let (secs, frac) = (
+        nanos.unsigned_abs() / 1_000_000_000,
+        nanos.unsigned_abs() % 1_000_000_000,
+    );
+    match frac {
+        0 => format!("{sign}{secs}s"),
+        f if f % 1_000_000 == 0 => format!("{sign}{secs}.{:03}s", f / 1_000_000),
+        f if f % 1_000 == 0 => format!("{sign}{secs}.{:06}s", f / 1_000),
+        f => format!("{sign}{secs}.{f:09}s"),
     }
 }
 
@@ -180,19 +240,13 @@ pub fn validate_proxy_config(pc: &Value) -> Result<(), String> {
             ));
         }
     }
-    for field in ["drainDuration", "terminationDrainDuration"] {
-        if let Some(d) = pc.get(field)
-            && d.as_str().and_then(parse_proto_duration).is_none()
-        {
-            errors.push(format!("{field}: invalid duration {d}"));
-        }
-    }
+    // Istio bounds neither the concurrency (`-1` passes) nor the durations (their syntax is
+    // checked when they are read, in `merge_proxy_config`); a wrong type is an error.
     if let Some(c) = pc.get("concurrency")
-        && c.as_i64().is_none_or(|c| c < 0)
+        && !c.is_null()
+        && !c.is_i64()
     {
-        errors.push(format!(
-            "concurrency: must be a non-negative integer, got {c}"
-        ));
+        errors.push(format!("concurrency: must be an integer, got {c}"));
     }
     if let Some(m) = pc.get("interceptionMode")
         && !matches!(m.as_str(), Some("REDIRECT" | "TPROXY" | "NONE"))
@@ -204,11 +258,6 @@ pub fn validate_proxy_config(pc: &Value) -> Result<(), String> {
     } else {
         Err(errors.join("; "))
     }
-}
-
-/// A protobuf JSON duration (`"1.5s"`), as seconds.
-pub fn parse_proto_duration(s: &str) -> Option<f64> {
-    s.strip_suffix('s')?.parse::<f64>().ok()
 }
 
 #[cfg(test)]
@@ -235,6 +284,28 @@ mod tests {
             out,
             json!({"proxyMetadata": {"A": "1", "B": "2"}, "holdApplicationUntilProxyStarts": true})
         );
+    }
+
+    #[test]
+    fn durations_read_as_go_and_print_as_protobuf_json() {
+        let pc = merge_proxy_config(
+            proxy_config_defaults(),
+            &json!({"terminationDrainDuration": "1m", "drainDuration": "1.5s",
+                "envoyMetricsService": {"tcpKeepalive": {"time": "300ms"}}, "concurrency": -1}),
+        )
+        .unwrap();
+        assert_eq!(pc["terminationDrainDuration"], "60s");
+        assert_eq!(pc["drainDuration"], "1.500s");
+        assert_eq!(pc["envoyMetricsService"]["tcpKeepalive"]["time"], "0.300s");
+        assert_eq!(validate_proxy_config(&pc), Ok(()), "Istio bounds neither");
+        let err = merge_proxy_config(proxy_config_defaults(), &json!({"drainDuration": "abc"}))
+            .unwrap_err();
+        assert_eq!(
+            err,
+            r#"drainDuration: bad Duration: time: invalid duration "abc""#
+        );
+        assert_eq!(proto_duration(1_000_000_001), "1.000000001s");
+        assert_eq!(proto_duration(-1_500_000), "-0.001500s");
     }
 
     #[test]

@@ -19,17 +19,29 @@ enum Layout {
     List,
 }
 
+/// istioctl decodes a document by its kind whatever its `apiVersion` (even none): older
+/// versions such as `extensions/v1beta1` Deployments or `batch/v1beta1` CronJobs are injected
+/// too. needle does so within the Kubernetes (and OpenShift) groups that own these kinds;
+/// a custom resource that merely shares a kind name (a Volcano `Job`) is passed through.
 fn layout(api_version: &str, kind: &str) -> Option<Layout> {
-    match (api_version, kind) {
-        ("v1", "Pod") => Some(Layout::Pod),
-        ("v1", "List") => Some(Layout::List),
-        ("v1", "ReplicationController") => Some(Layout::Template),
-        ("apps/v1", "Deployment" | "DaemonSet" | "ReplicaSet" | "StatefulSet") => {
-            Some(Layout::Template)
-        }
-        ("batch/v1", "Job") => Some(Layout::Template),
-        ("batch/v1", "CronJob") => Some(Layout::CronJob),
-        ("apps.openshift.io/v1" | "v1", "DeploymentConfig") => Some(Layout::Template),
+    let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+    if !matches!(
+        group,
+        "" | "apps" | "extensions" | "batch" | "apps.openshift.io"
+    ) {
+        return None;
+    }
+    match kind {
+        "Pod" => Some(Layout::Pod),
+        "List" => Some(Layout::List),
+        "ReplicationController"
+        | "Deployment"
+        | "DaemonSet"
+        | "ReplicaSet"
+        | "StatefulSet"
+        | "Job"
+        | "DeploymentConfig" => Some(Layout::Template),
+        "CronJob" => Some(Layout::CronJob),
         _ => None,
     }
 }
