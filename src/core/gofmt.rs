@@ -40,6 +40,17 @@ pub fn sprint_with(value: &Value, number: &dyn Fn(&serde_json::Number) -> String
 
 /// Go's `strconv.FormatFloat(f, 'g', -1, 64)`, which is what `%v` prints for a float64.
 pub fn format_float(f: f64) -> String {
+    format_shortest(f, || format!("{f:e}"))
+}
+
+/// Go's `strconv.FormatFloat(f, 'g', -1, 32)`: the shortest digits that read back as the
+/// same float32, which is how `sigs.k8s.io/yaml` turns a YAML float into a string field.
+pub fn format_float32(f: f64) -> String {
+    format_shortest(f, || format!("{:e}", f as f32))
+}
+
+/// `%g` with the shortest digits, which `shortest_sci` gives in Rust's `{:e}` form.
+fn format_shortest(f: f64, shortest_sci: impl Fn() -> String) -> String {
     if f.is_nan() {
         return "NaN".into();
     }
@@ -57,8 +68,7 @@ pub fn format_float(f: f64) -> String {
             "0".into()
         };
     }
-    // Shortest round-trip digits, as Rust's `{:e}` gives them.
-    let sci = format!("{f:e}");
+    let sci = shortest_sci();
     let (mantissa, exp) = sci
         .split_once('e')
         .expect("scientific notation has an exponent");
@@ -219,6 +229,17 @@ fn trim_fraction(n: u128, div: u128) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floats_format_as_go_at_both_widths() {
+        assert_eq!(format_float(1.1), "1.1");
+        assert_eq!(format_float(1e6), "1e+06");
+        assert_eq!(format_float(std::f64::consts::PI), "3.141592653589793");
+        assert_eq!(format_float32(std::f64::consts::PI), "3.1415927");
+        assert_eq!(format_float32(1.1), "1.1");
+        assert_eq!(format_float32(1e6), "1e+06");
+        assert_eq!(format_float32(0.0001), "0.0001");
+    }
     use serde_json::json;
 
     #[test]

@@ -27,6 +27,9 @@ pub struct Snapshot {
     pub shared_context: super::render::SharedContext,
     /// Templates of the injector config in Istio's Go-template format (translated, render YAML).
     pub go_templates: std::collections::BTreeSet<String>,
+    /// The template names a pod may select: those the injector config defines, as in Istio
+    /// (needle's built-in `spire` is only offered when the config has a `spire` template).
+    pub offered_templates: std::collections::BTreeSet<String>,
 }
 
 /// Why a pod could not be injected. The webhook denies the pod with this message.
@@ -176,9 +179,12 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     let mut merged = original.clone();
     let mut template_pod = json!({});
     for name in select_templates(&snapshot.config, &original, req.caller) {
-        if !snapshot.templates.has(&name) {
-            let mut known = snapshot.templates.names();
-            known.sort();
+        if !snapshot.offered_templates.contains(&name) {
+            let known: Vec<&str> = snapshot
+                .offered_templates
+                .iter()
+                .map(|n| n.as_str())
+                .collect();
             return Err(InjectError::TemplateNotFound {
                 name,
                 known: known.join(", "),

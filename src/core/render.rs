@@ -134,14 +134,6 @@ impl Templates {
         }
     }
 
-    pub fn has(&self, name: &str) -> bool {
-        self.env.get_template(name).is_ok()
-    }
-
-    pub fn names(&self) -> Vec<String> {
-        self.env.templates().map(|(n, _)| n.to_string()).collect()
-    }
-
     /// Render a template and parse the pod fragment it produces. `shared` is the part of
     /// the context that is the same for every pod (values, mesh config), converted once per
     /// snapshot; `vars` is the per-pod part.

@@ -77,6 +77,11 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let templates = Templates::compile(&go_sources)
         .map_err(|e| ConfigError::new(config_name, e.to_string()))?;
     let shared_context = super::context::shared(&values, &mesh);
+    let offered_templates = if config.templates.is_empty() {
+        DEFAULT_PROFILE_TEMPLATES.map(String::from).into()
+    } else {
+        config.templates.keys().cloned().collect()
+    };
     Ok(Snapshot {
         config,
         values,
@@ -84,8 +89,14 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         templates,
         shared_context,
         go_templates,
+        offered_templates,
     })
 }
+
+/// The templates of Istio's default profile that needle has built in, offered when the
+/// injector config defines no template text at all (needle's embedded config, or a file
+/// that only sets the policy). Istio's default profile has no `spire`.
+const DEFAULT_PROFILE_TEMPLATES: [&str; 4] = ["sidecar", "gateway", "grpc-simple", "grpc-agent"];
 
 /// The snapshot of needle's embedded defaults.
 pub fn embedded() -> Snapshot {

@@ -2,6 +2,7 @@
 //! find the pod inside a document, inject it, and put it back.
 
 use super::context::Owner;
+use super::gofmt;
 use super::inject::{self, Caller, InjectError, Request, Snapshot};
 use super::select::{self, Policy, SelectionConfig};
 use serde_json::{Map, Value};
@@ -103,6 +104,7 @@ pub fn inject_document(
         }
         return Ok(Outcome::Injected(out));
     }
+    let doc = &with_string_metadata(doc);
     let (meta_path, spec_path): (&[&str], &[&str]) = match layout {
         Layout::Pod => (&["metadata"], &["spec"]),
         Layout::Template => (
@@ -205,6 +207,44 @@ pub fn inject_document(
         injected.pod.get("spec").cloned().unwrap_or_default(),
     );
     Ok(Outcome::Injected(out))
+}
+
+/// istioctl decodes a workload into Kubernetes' types, where labels and annotations are
+/// strings: a YAML number or boolean there (`version: 1.10`, `proxyCPU: 1`) becomes the text
+/// `sigs.k8s.io/yaml` makes of it ("1.1", "1"), and injection reads and writes that text.
+fn with_string_metadata(doc: &Value) -> Value {
+    let mut doc = doc.clone();
+    let metas: [&[&str]; 4] = [
+        &["metadata"],
+        &["spec", "template", "metadata"],
+        &["spec", "jobTemplate", "metadata"],
+        &["spec", "jobTemplate", "spec", "template", "metadata"],
+    ];
+    for path in metas {
+        let Some(meta) = path.iter().try_fold(&mut doc, |v, k| v.get_mut(*k)) else {
+            continue;
+        };
+        for key in ["labels", "annotations"] {
+            if let Some(Value::Object(map)) = meta.get_mut(key) {
+                for value in map.values_mut() {
+                    if let Some(text) = go_scalar_text(value) {
+                        *value = Value::String(text);
+                    }
+                }
+            }
+        }
+    }
+    doc
+}
+
+fn go_scalar_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => Some(String::new()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(n) if n.is_f64() => n.as_f64().map(gofmt::format_float32),
+        Value::Number(n) => Some(n.to_string()),
+        Value::String(_) | Value::Array(_) | Value::Object(_) => None,
+    }
 }
 
 fn prefix(e: WorkloadError, at: &str) -> WorkloadError {
