@@ -438,7 +438,13 @@ fn spire_template_is_built_in_and_offered_when_the_config_defines_it() {
     let config = "defaultTemplates: [sidecar]\ntemplates:\n  sidecar: '{{ .Values }}'\n  spire: '{{ .Values }}'\n";
     let (dir, file) = scratch_file("spire", "config.yaml", config);
     let out = needle(
-        &["kube-inject", "-f", "-", "--injectConfigFile", file.to_str().unwrap()],
+        &[
+            "kube-inject",
+            "-f",
+            "-",
+            "--injectConfigFile",
+            file.to_str().unwrap(),
+        ],
         &[],
         Some(pod),
     );

@@ -151,13 +151,13 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         annotations::validate(annos).map_err(InjectError::InvalidAnnotations)?;
     }
     let proxy_envs = resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
-    let status_port = mesh::mesh_status_port(&snapshot.mesh);
+    let proxy_config = effective_proxy_config(&snapshot.mesh, &original)?;
+    let status_port = agent_status_port(snapshot, req.caller, &proxy_config);
     let stripped = match strip_pod(&original, status_port) {
         Some(stripped) => Cow::Owned(stripped),
         None => Cow::Borrowed(&original),
     };
     let stripped = reinsert_overrides(stripped)?;
-    let proxy_config = effective_proxy_config(&snapshot.mesh, &original)?;
     let owner = req
         .owner
         .clone()
@@ -577,6 +577,20 @@ fn adjust_init_container_user(merged: &mut Value, original: &Value, proxy_config
     }
 }
 
+/// The status port the probe rewrite and the Prometheus merge point at. The webhook uses the
+/// mesh's `defaultConfig.statusPort` even when the pod's `proxy.istio.io/config` changes it
+/// (as istiod does); istioctl kube-inject merges the pod's ProxyConfig into the mesh config
+/// first, so there the pod's own port counts.
+fn agent_status_port(snapshot: &Snapshot, caller: Caller, proxy_config: &Value) -> i64 {
+    match caller {
+        Caller::KubeInject => proxy_config
+            .get("statusPort")
+            .and_then(Value::as_i64)
+            .unwrap_or_else(|| mesh::mesh_status_port(&snapshot.mesh)),
+        Caller::Webhook => mesh::mesh_status_port(&snapshot.mesh),
+    }
+}
+
 fn post_process(
     snapshot: &Snapshot,
     req: &Request,
@@ -592,7 +606,7 @@ fn post_process(
     {
         set_envs(sidecar, proxy_envs);
     }
-    let status_port = mesh::mesh_status_port(&snapshot.mesh);
+    let status_port = agent_status_port(snapshot, req.caller, proxy_config);
     prometheus::apply_merge(pod, &snapshot.mesh, status_port)?;
     prometheus::apply_secure_port(pod);
     apply_rewrite(snapshot, pod, status_port);
@@ -714,5 +728,33 @@ fn reorder(snapshot: &Snapshot, proxy_config: &Value, pod: &mut Value) {
         pod::move_container(init, VALIDATION_CONTAINER, Position::First);
         pod::move_container(init, INIT_CONTAINER, Position::Last);
         pod::move_container(init, ENABLE_CORE_DUMP, Position::Last);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The pod's `proxy.istio.io/config` moves the agent's status port; only kube-inject
+    /// points the rewritten probes and the Prometheus port at it, as Istio does.
+    #[test]
+    fn status_port_of_the_pods_proxy_config_counts_only_offline() {
+        let snapshot = super::super::snapshot::embedded();
+        let pod = json!({
+            "metadata": {"name": "p", "namespace": "ns",
+                "annotations": {"proxy.istio.io/config": "statusPort: 15999"}},
+            "spec": {"containers": [{"name": "app", "image": "app",
+                "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}
+        });
+        let ports = |caller| {
+            let injected = inject(&snapshot, &Request::new(&pod, caller)).unwrap().pod;
+            (
+                injected["spec"]["containers"][0]["readinessProbe"]["httpGet"]["port"].clone(),
+                injected["metadata"]["annotations"]["prometheus.io/port"].clone(),
+            )
+        };
+        assert_eq!(ports(Caller::KubeInject), (json!(15999), json!("15999")));
+        assert_eq!(ports(Caller::Webhook), (json!(15020), json!("15020")));
     }
 }

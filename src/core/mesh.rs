@@ -220,8 +220,8 @@ pub fn inbound_traffic_policy_mode(mesh: &Value) -> &'static str {
     }
 }
 
-/// The status port the probe rewrite and the Prometheus merge use: always the mesh
-/// `defaultConfig.statusPort`, not the pod's effective ProxyConfig (as Istio does).
+/// The mesh's `defaultConfig.statusPort`, which the webhook's probe rewrite and Prometheus
+/// merge use whatever the pod's own ProxyConfig says (see `inject::agent_status_port`).
 pub fn mesh_status_port(mesh: &Value) -> i64 {
     mesh.at(&["defaultConfig", "statusPort"])
         .and_then(Value::as_i64)
