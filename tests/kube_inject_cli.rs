@@ -158,6 +158,39 @@ fn numbers_and_booleans_in_labels_and_annotations_are_read_as_text() {
 }
 
 #[test]
+fn user_volumes_may_be_a_json_map_or_list_as_go_ranges_over_both() {
+    let pod = r#"apiVersion: v1
+kind: Pod
+metadata:
+  name: p
+  annotations:
+    sidecar.istio.io/userVolume: '[{"name": "extra", "emptyDir": {}}]'
+    sidecar.istio.io/userVolumeMount: '{"extra": {"mountPath": "/extra"}}'
+spec: {containers: [{name: app, image: app}]}
+"#;
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let spec = &yaml_documents(&stdout(&out))[0]["spec"];
+    assert_eq!(
+        named(&spec["volumes"], "extra")["emptyDir"],
+        serde_json::json!({})
+    );
+    let proxy = named(&spec["containers"], "istio-proxy");
+    assert_eq!(
+        named(&proxy["volumeMounts"], "extra")["mountPath"],
+        "/extra"
+    );
+    let bad = pod.replace(r#"'[{"name": "extra", "emptyDir": {}}]'"#, "not-json");
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(&bad));
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("range can't iterate over {}"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn native_sidecars_follow_the_environment() {
     let out = needle(
         &["kube-inject", "-f", "testdata/hello-deployment.yaml"],

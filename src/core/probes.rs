@@ -143,7 +143,8 @@ fn go_action(kind: &str, action: &Value) -> Value {
     let mut m = Map::new();
     for f in fields {
         match action.get(*f) {
-            Some(v) if *f == "port" => {
+            // `port`, and gRPC's `service`, a pointer in Go: set, even empty, it is written.
+            Some(v) if *f == "port" || (*f == "service" && !v.is_null()) => {
                 m.insert(f.to_string(), v.clone());
             }
             Some(v) if super::gofmt::truthy(v) => {
@@ -267,6 +268,17 @@ mod tests {
 
     fn pod_with(container: Value) -> Value {
         json!({"spec": {"containers": [container, {"name": "istio-proxy", "readinessProbe": {"httpGet": {"port": 15021}}}]}})
+    }
+
+    #[test]
+    fn an_empty_grpc_service_is_kept_as_go_keeps_a_set_pointer() {
+        let p = pod_with(
+            json!({"name": "app", "readinessProbe": {"grpc": {"port": 9001, "service": ""}}}),
+        );
+        assert_eq!(
+            dump_app_probers(&p, 15020).unwrap(),
+            r#"{"/app-health/app/readyz":{"grpc":{"port":9001,"service":""}}}"#
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::gofmt;
 use super::gotemplate;
 use super::relaxed_json;
 use super::yaml;
-use minijinja::value::{Enumerator, Kwargs, Object, Serde, Value as MjValue};
+use minijinja::value::{Enumerator, Kwargs, Object, Serde, Value as MjValue, ValueKind};
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehavior};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -214,6 +214,33 @@ fn sprint_value(v: MjValue) -> MjValue {
     }
 }
 
+/// The pairs Go's `range $key, $value := x` visits: a map's entries by sorted key, a list's
+/// items with their index as text; anything else fails with Go's message.
+fn go_range(v: MjValue) -> Result<Vec<(MjValue, MjValue)>, Error> {
+    let cannot = || {
+        Error::new(
+            ErrorKind::InvalidOperation,
+            format!("range can't iterate over {v}"),
+        )
+    };
+    match v.kind() {
+        ValueKind::Map => {
+            let mut keys: Vec<MjValue> = v.try_iter().map_err(|_| cannot())?.collect();
+            keys.sort_by_key(|k| k.to_string());
+            keys.into_iter()
+                .map(|k| Ok((k.clone(), v.get_item(&k)?)))
+                .collect()
+        }
+        ValueKind::Seq => Ok(v
+            .try_iter()
+            .map_err(|_| cannot())?
+            .enumerate()
+            .map(|(i, item)| (MjValue::from(i.to_string()), item))
+            .collect()),
+        _ => Err(cannot()),
+    }
+}
+
 fn register_functions(env: &mut Environment<'static>) {
     // annotation(name, default): the pod annotation, else Go's fmt.Sprint of the default.
     env.add_function(
@@ -248,6 +275,7 @@ fn register_functions(env: &mut Environment<'static>) {
         }
         MjValue::from(Serde(out))
     });
+    env.add_filter("go_range", go_range);
     env.add_filter("go_trunc", |s: String, n: usize| -> String {
         go_trunc(&s, n)
     });
