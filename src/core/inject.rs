@@ -757,4 +757,32 @@ mod tests {
         assert_eq!(ports(Caller::KubeInject), (json!(15999), json!("15999")));
         assert_eq!(ports(Caller::Webhook), (json!(15020), json!("15020")));
     }
+
+    /// A proxyMetadata entry that repeats an env name of the template stays a second entry,
+    /// as Kubernetes' strategic merge leaves a new container's env (the last one wins in the
+    /// container, as with Istio).
+    #[test]
+    fn proxy_metadata_repeating_a_template_env_gives_both_entries() {
+        let snapshot = super::super::snapshot::embedded();
+        let pod = json!({
+            "metadata": {"name": "p", "namespace": "ns", "annotations":
+                {"proxy.istio.io/config": "proxyMetadata: {TRUST_DOMAIN: example.org}"}},
+            "spec": {"containers": [{"name": "app", "image": "app"}]}
+        });
+        let injected = inject(&snapshot, &Request::new(&pod, Caller::Webhook))
+            .unwrap()
+            .pod;
+        let proxy = &injected["spec"]["containers"][1];
+        let trust_domains: Vec<&Value> = proxy["env"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["name"] == "TRUST_DOMAIN")
+            .map(|e| &e["value"])
+            .collect();
+        assert_eq!(
+            trust_domains,
+            [&json!("cluster.local"), &json!("example.org")]
+        );
+    }
 }

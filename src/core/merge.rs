@@ -124,9 +124,11 @@ fn merge_map(
     Ok(original)
 }
 
-/// Merging a map into nothing: the patch itself without its directives and nulls, its lists
-/// merged into empty lists. Done in place: most of an injected sidecar is new to the pod,
-/// and reusing the patch's maps instead of rebuilding them key by key halves the merge.
+/// Merging a map into nothing: the patch itself without its directives and nulls. Its keyed
+/// lists are taken as they are, items with the same key included, as Kubernetes takes a patch
+/// value the original lacks (a proxyMetadata entry that repeats a template's env name gives
+/// the proxy both entries, as in Istio). Done in place: most of an injected sidecar is new to
+/// the pod, and reusing the patch's maps instead of rebuilding them key by key halves the merge.
 fn adopt(mut patch: Map<String, Value>, schema: Schema) -> Result<Map<String, Value>, MergeError> {
     match patch.get("$patch").and_then(Value::as_str) {
         Some("replace") => return Ok(without_directives(patch)),
@@ -139,12 +141,39 @@ fn adopt(mut patch: Map<String, Value>, schema: Schema) -> Result<Map<String, Va
             Value::Object(m) => *m = adopt(std::mem::take(m), child_schema(schema, key))?,
             Value::Array(items) => {
                 let items = std::mem::take(items);
-                *value = merge_list(Vec::new(), items, list_strategy(schema, key), key)?;
+                *value = match list_strategy(schema, key) {
+                    ListStrategy::MergeByKey(merge_key, item_schema) => {
+                        adopt_keyed_list(items, merge_key, item_schema, key)?
+                    }
+                    strategy => merge_list(Vec::new(), items, strategy, key)?,
+                };
             }
             _ => {}
         }
     }
     Ok(patch)
+}
+
+/// A keyed list merged into nothing: its items adopted one by one, in order, duplicates kept;
+/// directive items (`$patch: delete`) have nothing to act on and go.
+fn adopt_keyed_list(
+    items: Vec<Value>,
+    key: &str,
+    schema: Schema,
+    field: &str,
+) -> Result<Value, MergeError> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        if item.get(key).is_none() {
+            return Err(MergeError(format!(
+                "map: {item} does not contain declared merge key: {key} (field {field})"
+            )));
+        }
+        if !is_directive_item(&item) {
+            out.push(merge_owned(Value::Null, item, schema)?);
+        }
+    }
+    Ok(Value::Array(out))
 }
 
 fn without_directives(map: Map<String, Value>) -> Map<String, Value> {
@@ -392,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    fn keyed_lists_into_nothing_still_apply_directives_and_merge_duplicates() {
+    fn keyed_lists_into_nothing_drop_directives_and_keep_duplicates() {
         let out = pod_merge(
             json!({}),
             json!({"spec": {
@@ -402,7 +431,7 @@ mod tests {
         assert_eq!(
             out,
             json!({"spec": {"containers": [{"name": "b", "image": "x"}],
-                            "volumes": [{"name": "v", "emptyDir": {}, "secret": {}}]}})
+                            "volumes": [{"name": "v", "emptyDir": {}}, {"name": "v", "secret": {}}]}})
         );
         let err = strategic_merge(
             &json!({"spec": {}}),
