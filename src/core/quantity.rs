@@ -20,7 +20,9 @@ pub struct Quantity {
 }
 
 pub fn parse(s: &str) -> Result<Quantity, String> {
-    let s = s.trim();
+    if s.is_empty() {
+        return Err(REGEX_HINT.into());
+    }
     let num_end = s
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '+' || c == '-'))
         .unwrap_or(s.len());
@@ -30,11 +32,9 @@ pub fn parse(s: &str) -> Result<Quantity, String> {
         Some(b'+') => (false, &num[1..]),
         _ => (false, num),
     };
-    if digits.is_empty()
-        || digits.matches('.').count() > 1
-        || !digits.bytes().any(|b| b.is_ascii_digit())
-        || digits.contains(['+', '-'])
-    {
+    // As `resource.ParseQuantity`: no trimming, and a number part without digits ("-", ".",
+    // "Mi") is zero.
+    if digits.matches('.').count() > 1 || digits.contains(['+', '-']) {
         return Err(REGEX_HINT.into());
     }
     let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
@@ -189,5 +189,18 @@ mod tests {
         assert!(parse("abc").is_err());
         assert!(parse("1x").is_err());
         assert!(parse("").is_err());
+        assert!(parse(" 1").is_err(), "no trimming, as Kubernetes");
+        assert!(parse("128Mi ").is_err());
+    }
+
+    #[test]
+    fn a_number_without_digits_is_zero_as_in_kubernetes() {
+        for input in ["-", "+", ".", "-.", "Mi"] {
+            assert_eq!(
+                parse(input).map(|q| q.canonical()),
+                Ok("0".to_string()),
+                "{input}"
+            );
+        }
     }
 }
