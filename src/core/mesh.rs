@@ -56,14 +56,16 @@ pub fn apply_mesh_config(user: &Value) -> Result<Value, String> {
 }
 
 /// `mesh.MergeProxyConfig`: scalars overwrite, maps (`proxyMetadata`, ...) merge with later
-/// keys winning; durations are read and written as Istio's protobuf JSON reader and writer do.
+/// keys winning; fields and durations are read and written as Istio's protobuf JSON reader and
+/// writer do (see `known_fields`, `normalize_durations`).
 pub fn merge_proxy_config(base: &Value, overlay: &Value) -> Result<Value, String> {
     match overlay {
         Value::Null => Ok(base.clone()),
         Value::Object(over) => {
             let base = base.as_object().cloned().unwrap_or_default();
-            let mut merged = Value::Object(deep_merge(base, over));
+            let mut merged = Value::Object(deep_merge(base, &known_fields(over)));
             normalize_durations(&mut merged)?;
+            check_scalar_types(&mut merged)?;
             Ok(merged)
         }
         other => Err(format!(
@@ -73,13 +75,92 @@ pub fn merge_proxy_config(base: &Value, overlay: &Value) -> Result<Value, String
     }
 }
 
+/// The fields of `istio.mesh.v1alpha1.ProxyConfig` (JSON names).
+const PROXY_CONFIG_FIELDS: [&str; 40] = [
+    "configPath",
+    "binaryPath",
+    "serviceCluster",
+    "tracingServiceName",
+    "drainDuration",
+    "discoveryAddress",
+    "discoveryRefreshDelay",
+    "zipkinAddress",
+    "statsdUdpAddress",
+    "envoyMetricsServiceAddress",
+    "proxyAdminPort",
+    "availabilityZone",
+    "controlPlaneAuthPolicy",
+    "customConfigFile",
+    "statNameLength",
+    "concurrency",
+    "proxyBootstrapTemplatePath",
+    "interceptionMode",
+    "tracing",
+    "sds",
+    "envoyAccessLogService",
+    "envoyMetricsService",
+    "proxyMetadata",
+    "runtimeValues",
+    "statusPort",
+    "extraStatTags",
+    "gatewayTopology",
+    "terminationDrainDuration",
+    "meshId",
+    "readinessProbe",
+    "proxyStatsMatcher",
+    "holdApplicationUntilProxyStarts",
+    "caCertificatesPem",
+    "image",
+    "privateKeyProvider",
+    "proxyHeaders",
+    "fileFlushInterval",
+    "fileFlushMinSizeKb",
+    "statsCompression",
+    "connectionSettings",
+];
+
+/// The overlay's ProxyConfig fields as Istio's reader keeps them: a field's proto name
+/// (`hold_application_until_proxy_starts`) is its JSON name, and an unknown field is dropped
+/// (Istio decodes strictly, then again ignoring unknown fields), so a misspelled field does
+/// not reach `PROXY_CONFIG`.
+fn known_fields(overlay: &Map<String, Value>) -> Map<String, Value> {
+    overlay
+        .iter()
+        .filter_map(|(key, value)| {
+            let name = if key.contains('_') {
+                snake_to_camel(key)
+            } else {
+                key.clone()
+            };
+            PROXY_CONFIG_FIELDS
+                .contains(&name.as_str())
+                .then(|| (name, value.clone()))
+        })
+        .collect()
+}
+
+fn snake_to_camel(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut upper = false;
+    for c in name.chars() {
+        match c {
+            '_' => upper = true,
+            c if upper => {
+                out.push(c.to_ascii_uppercase());
+                upper = false;
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The ProxyConfig fields of type `google.protobuf.Duration`.
-const DURATION_FIELDS: [&[&str]; 9] = [
+const DURATION_FIELDS: [&[&str]; 8] = [
     &["drainDuration"],
     &["terminationDrainDuration"],
-    &["parentShutdownDuration"],
     &["discoveryRefreshDelay"],
-    &["connectTimeout"],
+    &["fileFlushInterval"],
     &["envoyMetricsService", "tcpKeepalive", "time"],
     &["envoyMetricsService", "tcpKeepalive", "interval"],
     &["envoyAccessLogService", "tcpKeepalive", "time"],
@@ -110,6 +191,45 @@ fn normalize_durations(pc: &mut Value) -> Result<(), String> {
                     .map_err(|e| format!("{}: bad Duration: {e}", path.join(".")))
             })?;
         *value = Value::from(proto_duration(nanos));
+    }
+    Ok(())
+}
+
+/// ProxyConfig fields of protobuf type bool (plain or wrapped), and of integer types.
+const BOOL_FIELDS: [&str; 2] = ["holdApplicationUntilProxyStarts", "statsCompression"];
+const INT_FIELDS: [&str; 5] = [
+    "concurrency",
+    "statusPort",
+    "proxyAdminPort",
+    "statNameLength",
+    "fileFlushMinSizeKb",
+];
+
+/// The types Istio's reader insists on: a boolean is `true`/`false` (not `"true"`), an
+/// integer a number or a number in quotes (which is read as the number).
+fn check_scalar_types(pc: &mut Value) -> Result<(), String> {
+    let Some(fields) = pc.as_object_mut() else {
+        return Ok(());
+    };
+    for field in BOOL_FIELDS {
+        if let Some(v) = fields
+            .get(field)
+            .filter(|v| !v.is_null() && !v.is_boolean())
+        {
+            return Err(format!("{field}: must be true or false, got {v}"));
+        }
+    }
+    for field in INT_FIELDS {
+        let Some(v) = fields.get_mut(field).filter(|v| !v.is_null()) else {
+            continue;
+        };
+        match v {
+            Value::Number(n) if n.is_i64() => {}
+            Value::String(text) if text.parse::<i64>().is_ok() => {
+                *v = Value::from(text.parse::<i64>().expect("just parsed"));
+            }
+            other => return Err(format!("{field}: must be an integer, got {other}")),
+        }
     }
     Ok(())
 }
@@ -240,14 +360,8 @@ pub fn validate_proxy_config(pc: &Value) -> Result<(), String> {
             ));
         }
     }
-    // Istio bounds neither the concurrency (`-1` passes) nor the durations (their syntax is
-    // checked when they are read, in `merge_proxy_config`); a wrong type is an error.
-    if let Some(c) = pc.get("concurrency")
-        && !c.is_null()
-        && !c.is_i64()
-    {
-        errors.push(format!("concurrency: must be an integer, got {c}"));
-    }
+    // Istio bounds neither the concurrency (`-1` passes) nor the durations; types and
+    // duration syntax are checked when the config is read (`merge_proxy_config`).
     if let Some(m) = pc.get("interceptionMode")
         && !matches!(m.as_str(), Some("REDIRECT" | "TPROXY" | "NONE"))
     {
@@ -284,6 +398,32 @@ mod tests {
             out,
             json!({"proxyMetadata": {"A": "1", "B": "2"}, "holdApplicationUntilProxyStarts": true})
         );
+    }
+
+    #[test]
+    fn unknown_fields_are_dropped_and_proto_names_read() {
+        let pc = merge_proxy_config(
+            proxy_config_defaults(),
+            &json!({"holdApplicationUntilProxyStart": true, "stat_name_length": 100}),
+        )
+        .unwrap();
+        assert!(pc.get("holdApplicationUntilProxyStart").is_none());
+        assert_eq!(pc["statNameLength"], 100);
+        assert_eq!(proxy_config_json(&pc), r#"{"statNameLength":100}"#);
+    }
+
+    #[test]
+    fn scalar_types_are_checked_and_quoted_integers_read() {
+        let base = proxy_config_defaults();
+        let pc = merge_proxy_config(base, &json!({"concurrency": "2"})).unwrap();
+        assert_eq!(pc["concurrency"], 2);
+        let err = merge_proxy_config(base, &json!({"holdApplicationUntilProxyStarts": "maybe"}))
+            .unwrap_err();
+        assert_eq!(
+            err,
+            r#"holdApplicationUntilProxyStarts: must be true or false, got "maybe""#
+        );
+        assert!(merge_proxy_config(base, &json!({"statusPort": "abc"})).is_err());
     }
 
     #[test]
