@@ -227,7 +227,7 @@ fn proxy_config(v: &str) -> Result<(), String> {
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;
     let pc = mesh::merge_proxy_config(mesh::proxy_config_defaults(), &overlay)
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;
-    mesh::validate_proxy_config(&pc)
+    super::proxy_config::validate(&pc)
 }
 
 #[cfg(test)]

@@ -205,6 +205,20 @@ const INT_FIELDS: [&str; 5] = [
     "fileFlushMinSizeKb",
 ];
 
+/// ProxyConfig enum fields and their value names.
+const ENUM_FIELDS: [(&str, &[&str]); 3] = [
+    ("interceptionMode", &["REDIRECT", "TPROXY", "NONE"]),
+    ("controlPlaneAuthPolicy", &["NONE", "MUTUAL_TLS", "INHERIT"]),
+    (
+        "tracingServiceName",
+        &[
+            "APP_LABEL_AND_NAMESPACE",
+            "CANONICAL_NAME_ONLY",
+            "CANONICAL_NAME_AND_NAMESPACE",
+        ],
+    ),
+];
+
 /// The types Istio's reader insists on: a boolean is `true`/`false` (not `"true"`), an
 /// integer a number or a number in quotes (which is read as the number).
 fn check_scalar_types(pc: &mut Value) -> Result<(), String> {
@@ -217,6 +231,13 @@ fn check_scalar_types(pc: &mut Value) -> Result<(), String> {
             .filter(|v| !v.is_null() && !v.is_boolean())
         {
             return Err(format!("{field}: must be true or false, got {v}"));
+        }
+    }
+    for (field, names) in ENUM_FIELDS {
+        if let Some(v) = fields.get(field).filter(|v| !v.is_null())
+            && !v.as_str().is_some_and(|name| names.contains(&name))
+        {
+            return Err(format!("{field}: unknown value {v}"));
         }
     }
     for field in INT_FIELDS {
@@ -348,32 +369,6 @@ pub fn mesh_status_port(mesh: &Value) -> i64 {
         .unwrap_or(15020)
 }
 
-/// The checks `agent.ValidateMeshConfigProxyConfig` makes that a pod annotation can break.
-pub fn validate_proxy_config(pc: &Value) -> Result<(), String> {
-    let mut errors = Vec::new();
-    for field in ["statusPort", "proxyAdminPort"] {
-        if let Some(p) = pc.get(field).and_then(Value::as_i64)
-            && !(1..=65535).contains(&p)
-        {
-            errors.push(format!(
-                "{field}: port number {p} must be in the range 1..65535"
-            ));
-        }
-    }
-    // Istio bounds neither the concurrency (`-1` passes) nor the durations; types and
-    // duration syntax are checked when the config is read (`merge_proxy_config`).
-    if let Some(m) = pc.get("interceptionMode")
-        && !matches!(m.as_str(), Some("REDIRECT" | "TPROXY" | "NONE"))
-    {
-        errors.push(format!("interceptionMode: invalid value {m}"));
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors.join("; "))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,14 +425,18 @@ mod tests {
     fn durations_read_as_go_and_print_as_protobuf_json() {
         let pc = merge_proxy_config(
             proxy_config_defaults(),
-            &json!({"terminationDrainDuration": "1m", "drainDuration": "1.5s",
+            &json!({"terminationDrainDuration": "1.5s", "drainDuration": "1m",
                 "envoyMetricsService": {"tcpKeepalive": {"time": "300ms"}}, "concurrency": -1}),
         )
         .unwrap();
-        assert_eq!(pc["terminationDrainDuration"], "60s");
-        assert_eq!(pc["drainDuration"], "1.500s");
+        assert_eq!(pc["terminationDrainDuration"], "1.500s");
+        assert_eq!(pc["drainDuration"], "60s");
         assert_eq!(pc["envoyMetricsService"]["tcpKeepalive"]["time"], "0.300s");
-        assert_eq!(validate_proxy_config(&pc), Ok(()), "Istio bounds neither");
+        assert_eq!(
+            crate::core::proxy_config::validate(&pc),
+            Ok(()),
+            "Istio bounds neither"
+        );
         let err = merge_proxy_config(proxy_config_defaults(), &json!({"drainDuration": "abc"}))
             .unwrap_err();
         assert_eq!(

@@ -14,6 +14,7 @@ pub mod path;
 pub mod pod;
 pub mod probes;
 pub mod prometheus;
+pub mod proxy_config;
 pub mod quantity;
 pub mod relaxed_json;
 pub mod render;
