@@ -191,6 +191,23 @@ spec: {containers: [{name: app, image: app}]}
 }
 
 #[test]
+fn a_skipped_pod_is_named_after_its_workload_as_istioctl_names_it() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  generateName: hello-abc123-\n  \
+               labels: {pod-template-hash: abc123}\n  annotations: {sidecar.istio.io/inject: \"false\"}\n  \
+               ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: hello-abc123, uid: u1, controller: true}]\n\
+               spec: {containers: [{name: a, image: x}]}\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            r#"===> Skipping injection because Deployment "hello" has sidecar injection disabled"#
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn native_sidecars_follow_the_environment() {
     let out = needle(
         &["kube-inject", "-f", "testdata/hello-deployment.yaml"],

@@ -147,9 +147,18 @@ pub fn inject_document(
             namespace: s(&doc_meta, "namespace"),
         })
     };
+    // For a pod, the workload is the controller Istio's heuristic finds (a pod of a
+    // Deployment's ReplicaSet is named after the Deployment when it has no name of its own).
+    let (kind, workload_name) = match layout {
+        Layout::Pod => {
+            let o = super::context::owner_from_pod(doc);
+            (o.kind, o.name)
+        }
+        _ => (kind.to_string(), s(&doc_meta, "name")),
+    };
     let name = Some(s(&meta, "name"))
         .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| s(&doc_meta, "name"));
+        .unwrap_or(workload_name);
     let namespace = Some(s(&meta, "namespace"))
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| s(&doc_meta, "namespace"));
