@@ -4,7 +4,6 @@
 use super::mesh;
 use super::quantity;
 use serde_json::Value;
-use std::net::IpAddr;
 
 type Check = fn(&str) -> Result<(), String>;
 
@@ -152,32 +151,10 @@ fn cidr_list(v: &str) -> Result<(), String> {
         return Ok(());
     }
     for cidr in v.split(',') {
-        parse_prefix(cidr).map_err(|e| format!("failed parsing cidr '{cidr}': {e}"))?;
+        super::netip::parse_prefix(cidr)
+            .map_err(|e| format!("failed parsing cidr '{cidr}': {e}"))?;
     }
     Ok(())
-}
-
-/// Go's `netip.ParsePrefix`, with its error texts for the common cases.
-fn parse_prefix(s: &str) -> Result<(), String> {
-    let Some((addr, bits)) = s.rsplit_once('/') else {
-        return Err(format!("netip.ParsePrefix({s:?}): no '/'"));
-    };
-    let ip: IpAddr = addr.parse().map_err(|_| {
-        format!("netip.ParsePrefix({s:?}): ParseAddr({addr:?}): unable to parse IP")
-    })?;
-    let max = if ip.is_ipv4() { 32 } else { 128 };
-    let valid_bits = !bits.is_empty()
-        && bits.bytes().all(|b| b.is_ascii_digit())
-        && !(bits.len() > 1 && bits.starts_with('0'));
-    match bits.parse::<u32>() {
-        Ok(n) if valid_bits && n <= max => Ok(()),
-        Ok(_) if valid_bits => Err(format!(
-            "netip.ParsePrefix({s:?}): prefix length out of range"
-        )),
-        _ => Err(format!(
-            "netip.ParsePrefix({s:?}): bad bits after slash: {bits:?}"
-        )),
-    }
 }
 
 fn include_ip_ranges(v: &str) -> Result<(), String> {

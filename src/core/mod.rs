@@ -7,6 +7,7 @@ pub mod gotemplate;
 pub mod inject;
 pub mod merge;
 pub mod mesh;
+pub mod netip;
 pub mod normalize;
 pub mod openshift;
 pub mod patch;

@@ -1,8 +1,6 @@
 //! Validators shared by every kind: durations, ports, host names, IPs, percentages, labels and
 //! regular expressions, with Istio's error texts.
 
-use std::net::IpAddr;
-
 pub use crate::core::gofmt::format_go_duration;
 
 /// Errors and warnings collected for one resource.
@@ -181,12 +179,7 @@ pub fn validate_partial_wildcard(host: &str) -> Result<(), String> {
 
 /// Whether Go's `netip.ParseAddr` accepts the string (IPv6 zones such as `fe80::1%eth0` included).
 pub fn is_ip(s: &str) -> bool {
-    let plain = match s.split_once('%') {
-        Some((ip, zone)) if !zone.is_empty() && ip.contains(':') => ip,
-        Some(_) => return false,
-        None => s,
-    };
-    plain.parse::<IpAddr>().is_ok()
+    crate::core::netip::parse_addr(s).is_ok()
 }
 
 /// `ValidateIPAddress`.
@@ -201,21 +194,8 @@ pub fn validate_ip_address(addr: &str) -> Result<(), String> {
 /// `ValidateIPSubnet`: CIDR (`10.0.0.0/8`) or a single IP.
 pub fn validate_ip_subnet(subnet: &str) -> Result<(), String> {
     if subnet.matches('/').count() == 1 {
-        let (ip, bits) = subnet.split_once('/').expect("one slash");
-        let max = match ip.parse::<IpAddr>() {
-            Ok(IpAddr::V4(_)) => 32,
-            Ok(IpAddr::V6(_)) => 128,
-            Err(_) => return Err(format!("{subnet} is not a valid CIDR block")),
-        };
-        let ok = !bits.is_empty()
-            && bits.bytes().all(|b| b.is_ascii_digit())
-            && bits.parse::<u32>().is_ok_and(|b| b <= max)
-            && !(bits.len() > 1 && bits.starts_with('0'));
-        return if ok {
-            Ok(())
-        } else {
-            Err(format!("{subnet} is not a valid CIDR block"))
-        };
+        return crate::core::netip::parse_prefix(subnet)
+            .map_err(|_| format!("{subnet} is not a valid CIDR block"));
     }
     validate_ip_address(subnet)
 }
