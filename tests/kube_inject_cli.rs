@@ -140,7 +140,7 @@ fn older_api_versions_are_injected_and_look_alike_custom_kinds_pass_through() {
 
 #[test]
 fn numbers_and_booleans_in_labels_and_annotations_are_read_as_text() {
-    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: {version: 1.10, canary: yes}\n  \
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: {version: 1.10, canary: yes, build: 1e6, huge: 1.7976931348623157e308}\n  \
                annotations: {sidecar.istio.io/proxyCPU: 1, readiness.status.sidecar.istio.io/periodSeconds: 30}\n\
                spec: {containers: [{name: app, image: app}]}\n";
     let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
@@ -150,6 +150,10 @@ fn numbers_and_booleans_in_labels_and_annotations_are_read_as_text() {
     assert_eq!(
         (&labels["version"], &labels["canary"]),
         (&Value::from("1.1"), &Value::from("true"))
+    );
+    assert_eq!(
+        (&labels["build"], &labels["huge"]),
+        (&Value::from("1e+06"), &Value::from("+Inf"))
     );
     assert_eq!(labels["service.istio.io/canonical-revision"], "1.1");
     let proxy = named(&doc["spec"]["containers"], "istio-proxy");
@@ -202,6 +206,21 @@ fn a_skipped_pod_is_named_after_its_workload_as_istioctl_names_it() {
         stderr(&out).contains(
             r#"===> Skipping injection because Deployment "hello" has sidecar injection disabled"#
         ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_proxy_config_that_does_not_parse_fails_even_a_skipped_pod() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  \
+               annotations: {proxy.istio.io/config: \"concurrency: abc\"}\n\
+               spec: {hostNetwork: true, containers: [{name: a, image: x}]}\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out)
+            .contains("invalid proxy.istio.io/config annotation: concurrency: must be an integer"),
         "{}",
         stderr(&out)
     );

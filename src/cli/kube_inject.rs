@@ -118,7 +118,7 @@ pub fn inject_stream(
 ) -> Result<String> {
     let mut out = String::new();
     for (index, doc) in yaml::split_documents(input).into_iter().enumerate() {
-        let parsed = yaml::parse_one(doc.text).map_err(|e| {
+        let parsed = workload::read_document(doc.text).map_err(|e| {
             anyhow!(
                 "{input_name}: document {index} (starting at line {}): {e}",
                 doc.first_line

@@ -46,7 +46,9 @@ pub fn format_float(f: f64) -> String {
 /// Go's `strconv.FormatFloat(f, 'g', -1, 32)`: the shortest digits that read back as the
 /// same float32, which is how `sigs.k8s.io/yaml` turns a YAML float into a string field.
 pub fn format_float32(f: f64) -> String {
-    format_shortest(f, || format!("{:e}", f as f32))
+    // Rounded to float32 first, as Go does: 1e308 is +Inf there.
+    let narrow = f as f32;
+    format_shortest(f64::from(narrow), || format!("{narrow:e}"))
 }
 
 /// `%g` with the shortest digits, which `shortest_sci` gives in Rust's `{:e}` form.
@@ -69,10 +71,11 @@ fn format_shortest(f: f64, shortest_sci: impl Fn() -> String) -> String {
         };
     }
     let sci = shortest_sci();
-    let (mantissa, exp) = sci
-        .split_once('e')
-        .expect("scientific notation has an exponent");
-    let exp: i32 = exp.parse().expect("exponent is an integer");
+    // Rust's `{:e}` of a finite non-zero float always has the form `d.ddde±x`.
+    let Some((mantissa, exp)) = sci.split_once('e') else {
+        return sci;
+    };
+    let exp: i32 = exp.parse().unwrap_or(0);
     let negative = mantissa.starts_with('-');
     let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
     let sign = if negative { "-" } else { "" };
@@ -239,6 +242,9 @@ mod tests {
         assert_eq!(format_float32(1.1), "1.1");
         assert_eq!(format_float32(1e6), "1e+06");
         assert_eq!(format_float32(0.0001), "0.0001");
+        assert_eq!(format_float32(f64::MAX), "+Inf", "beyond float32");
+        assert_eq!(format_float32(-0.0), "-0");
+        assert_eq!(format_float32(1.5e6), "1.5e+06");
     }
     use serde_json::json;
 

@@ -404,7 +404,8 @@ fn reinsert_overrides(mut pod: Cow<'_, Value>) -> Result<Cow<'_, Value>, InjectE
 }
 
 /// The pod's ProxyConfig: mesh `defaultConfig` with the `proxy.istio.io/config` annotation on top.
-fn effective_proxy_config<'a>(
+/// The pod's effective ProxyConfig: the mesh default with `proxy.istio.io/config` on top.
+pub(crate) fn effective_proxy_config<'a>(
     mesh_config: &'a Value,
     pod: &Value,
 ) -> Result<Cow<'a, Value>, InjectError> {

@@ -205,19 +205,32 @@ const INT_FIELDS: [&str; 5] = [
     "fileFlushMinSizeKb",
 ];
 
-/// ProxyConfig enum fields and their value names.
-const ENUM_FIELDS: [(&str, &[&str]); 3] = [
-    ("interceptionMode", &["REDIRECT", "TPROXY", "NONE"]),
-    ("controlPlaneAuthPolicy", &["NONE", "MUTUAL_TLS", "INHERIT"]),
+/// ProxyConfig enum fields and their values (name, number); the first is the zero value.
+const ENUM_FIELDS: [(&str, &[(&str, i64)]); 3] = [
+    (
+        "interceptionMode",
+        &[("REDIRECT", 0), ("TPROXY", 1), ("NONE", 2)],
+    ),
+    (
+        "controlPlaneAuthPolicy",
+        &[("NONE", 0), ("MUTUAL_TLS", 1), ("INHERIT", 1000)],
+    ),
     (
         "tracingServiceName",
         &[
-            "APP_LABEL_AND_NAMESPACE",
-            "CANONICAL_NAME_ONLY",
-            "CANONICAL_NAME_AND_NAMESPACE",
+            ("APP_LABEL_AND_NAMESPACE", 0),
+            ("CANONICAL_NAME_ONLY", 1),
+            ("CANONICAL_NAME_AND_NAMESPACE", 2),
         ],
     ),
 ];
+
+/// Whether `value` is the zero value of the enum field `field`, which protobuf JSON leaves out.
+fn is_zero_enum(field: &str, value: &Value) -> bool {
+    ENUM_FIELDS
+        .iter()
+        .any(|(f, values)| *f == field && value.as_str() == Some(values[0].0))
+}
 
 /// The types Istio's reader insists on: a boolean is `true`/`false` (not `"true"`), an
 /// integer a number or a number in quotes (which is read as the number).
@@ -233,11 +246,17 @@ fn check_scalar_types(pc: &mut Value) -> Result<(), String> {
             return Err(format!("{field}: must be true or false, got {v}"));
         }
     }
-    for (field, names) in ENUM_FIELDS {
-        if let Some(v) = fields.get(field).filter(|v| !v.is_null())
-            && !v.as_str().is_some_and(|name| names.contains(&name))
-        {
-            return Err(format!("{field}: unknown value {v}"));
+    // An enum is its name or its number (which Istio's reader also takes); kept as the name.
+    for (field, values) in ENUM_FIELDS {
+        let Some(v) = fields.get_mut(field).filter(|v| !v.is_null()) else {
+            continue;
+        };
+        let known = values
+            .iter()
+            .find(|(name, number)| v.as_str() == Some(*name) || v.as_i64() == Some(*number));
+        match known {
+            Some((name, _)) => *v = Value::from(*name),
+            None => return Err(format!("{field}: unknown value {v}")),
         }
     }
     for field in INT_FIELDS {
@@ -330,7 +349,7 @@ pub fn proxy_config_json(effective: &Value) -> String {
             k.as_str(),
             "concurrency" | "holdApplicationUntilProxyStarts"
         ) && !v.is_null();
-        if (is_zero(v) && !wrapper) || (k == "interceptionMode" && v == "REDIRECT") {
+        if (is_zero(v) && !wrapper) || is_zero_enum(k, v) {
             continue;
         }
         out.insert(k.clone(), v.clone());
@@ -405,6 +424,19 @@ mod tests {
         assert!(pc.get("holdApplicationUntilProxyStart").is_none());
         assert_eq!(pc["statNameLength"], 100);
         assert_eq!(proxy_config_json(&pc), r#"{"statNameLength":100}"#);
+    }
+
+    #[test]
+    fn enums_read_by_name_or_number_and_zero_values_are_left_out() {
+        let base = proxy_config_defaults();
+        let overlay = json!({"tracingServiceName": 2, "controlPlaneAuthPolicy": "NONE"});
+        let pc = merge_proxy_config(base, &overlay).unwrap();
+        assert_eq!(pc["tracingServiceName"], "CANONICAL_NAME_AND_NAMESPACE");
+        assert_eq!(
+            proxy_config_json(&pc),
+            r#"{"tracingServiceName":"CANONICAL_NAME_AND_NAMESPACE"}"#
+        );
+        assert!(merge_proxy_config(base, &json!({"interceptionMode": 7})).is_err());
     }
 
     #[test]

@@ -94,7 +94,8 @@ fn drop_empty(v: &mut Value) {
 fn omitted(key: &str, v: &Value) -> bool {
     match v {
         Value::Null => true,
-        Value::String(s) => s.is_empty(),
+        // A gRPC probe's `service` is a `*string` without omitempty: set to "", it stays.
+        Value::String(s) => s.is_empty() && key != "service",
         Value::Array(a) => a.is_empty(),
         Value::Number(n) => n.as_i64() == Some(0) && OMITEMPTY_INTS.contains(&key),
         Value::Object(o) => o.is_empty() && OMITEMPTY_MAPS.contains(&key),

@@ -5,6 +5,7 @@ use super::context::Owner;
 use super::gofmt;
 use super::inject::{self, Caller, InjectError, Request, Snapshot};
 use super::select::{self, Policy, SelectionConfig};
+use super::yaml;
 use serde_json::{Map, Value};
 
 /// Where a kind keeps its pod template.
@@ -104,7 +105,6 @@ pub fn inject_document(
         }
         return Ok(Outcome::Injected(out));
     }
-    let doc = &with_string_metadata(doc);
     let (meta_path, spec_path): (&[&str], &[&str]) = match layout {
         Layout::Pod => (&["metadata"], &["spec"]),
         Layout::Template => (
@@ -173,6 +173,9 @@ pub fn inject_document(
         format!("{kind} {full_name:?}")
     };
 
+    // istioctl reads the pod's ProxyConfig before it decides to inject, so one that does not
+    // parse fails the document even when the pod is then skipped.
+    inject::effective_proxy_config(&run.snapshot.mesh, &serde_json::json!({"metadata": &meta}))?;
     if spec.get("hostNetwork").and_then(Value::as_bool) == Some(true) {
         return Ok(Outcome::Skipped(
             doc.clone(),
@@ -218,11 +221,22 @@ pub fn inject_document(
     Ok(Outcome::Injected(out))
 }
 
-/// istioctl decodes a workload into Kubernetes' types, where labels and annotations are
-/// strings: a YAML number or boolean there (`version: 1.10`, `proxyCPU: 1`) becomes the text
-/// `sigs.k8s.io/yaml` makes of it ("1.1", "1"), and injection reads and writes that text.
-fn with_string_metadata(doc: &Value) -> Value {
-    let mut doc = doc.clone();
+/// Read one YAML document of a workload stream as istioctl reads it: decoded into
+/// Kubernetes' types, where labels and annotations are strings, so a YAML number or boolean
+/// there (`version: 1.10`, `proxyCPU: 1`, `1e6`) becomes the text `sigs.k8s.io/yaml` makes of
+/// it ("1.1", "1", "1e+06"), and other whole floats are integers (see `yaml::parse_one`).
+pub fn read_document(text: &str) -> Result<Value, String> {
+    let mut doc = yaml::parse_keeping_floats(text)?;
+    let is_list = doc.get("kind").and_then(Value::as_str) == Some("List");
+    match doc.get_mut("items").and_then(Value::as_array_mut) {
+        Some(items) if is_list => items.iter_mut().for_each(stringify_metadata),
+        _ => stringify_metadata(&mut doc),
+    }
+    yaml::integral_floats_to_integers(&mut doc);
+    Ok(doc)
+}
+
+fn stringify_metadata(doc: &mut Value) {
     let metas: [&[&str]; 4] = [
         &["metadata"],
         &["spec", "template", "metadata"],
@@ -230,7 +244,7 @@ fn with_string_metadata(doc: &Value) -> Value {
         &["spec", "jobTemplate", "spec", "template", "metadata"],
     ];
     for path in metas {
-        let Some(meta) = path.iter().try_fold(&mut doc, |v, k| v.get_mut(*k)) else {
+        let Some(meta) = path.iter().try_fold(&mut *doc, |v, k| v.get_mut(*k)) else {
             continue;
         };
         for key in ["labels", "annotations"] {
@@ -243,7 +257,6 @@ fn with_string_metadata(doc: &Value) -> Value {
             }
         }
     }
-    doc
 }
 
 fn go_scalar_text(value: &Value) -> Option<String> {

@@ -8,19 +8,25 @@ use serde_json::Value;
 /// whole-number float such as `80.0` or `1e3` becomes the integer Go's JSON encoder writes.
 /// The error carries the parser's position (line and column).
 pub fn parse_one(text: &str) -> Result<Value, String> {
-    if text.trim().is_empty() {
-        return Ok(Value::Null);
-    }
-    let options = serde_saphyr::options! { legacy_octal_numbers: true };
-    let mut value = serde_saphyr::from_str_with_options::<Value>(text, options)
-        .map_err(|e| format!("invalid YAML: {e}"))?;
+    let mut value = parse_keeping_floats(text)?;
     integral_floats_to_integers(&mut value);
     Ok(value)
 }
 
+/// `parse_one` without turning whole floats into integers, for a reader that still has to
+/// turn some numbers into text as Go spells a float (`1e6` is "1e+06" in a label).
+pub fn parse_keeping_floats(text: &str) -> Result<Value, String> {
+    if text.trim().is_empty() {
+        return Ok(Value::Null);
+    }
+    let options = serde_saphyr::options! { legacy_octal_numbers: true };
+    serde_saphyr::from_str_with_options::<Value>(text, options)
+        .map_err(|e| format!("invalid YAML: {e}"))
+}
+
 /// Go decodes YAML numbers into float64 and `encoding/json` writes a whole float64 below
 /// 1e21 without a fraction or exponent, so `80.0` reaches every consumer as `80`.
-fn integral_floats_to_integers(value: &mut Value) {
+pub fn integral_floats_to_integers(value: &mut Value) {
     match value {
         Value::Number(n) if n.is_f64() => {
             let f = n.as_f64().unwrap_or(f64::NAN);
