@@ -96,8 +96,8 @@ mod strict {
     }
 
     /// Numbers: `null` is zero, and a string holding the number counts as the number (jsonpb
-    /// strips the quotes and parses the rest as Go's `strconv` does: base 10 for integers, no
-    /// sign on unsigned ones).
+    /// strips the quotes and reads the rest as a JSON number: surrounding blanks allowed, no
+    /// leading zeros or `+`, no fraction for an integer field).
     macro_rules! number {
         ($($method:ident => $visit:ident: $ty:ty, signed: $signed:literal),* $(,)?) => {$(
             fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -117,10 +117,38 @@ mod strict {
     }
 
     fn quoted_number<T: std::str::FromStr>(s: &str, signed: bool) -> Option<T> {
-        if !signed && s.starts_with('+') {
+        let text = s.trim_matches([' ', '\t', '\n', '\r']);
+        if !is_json_number(text) || (!signed && text.starts_with('-')) {
             return None;
         }
-        s.parse().ok()
+        text.parse().ok()
+    }
+
+    /// JSON's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    fn is_json_number(text: &str) -> bool {
+        let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let rest = text.strip_prefix('-').unwrap_or(text);
+        let int_len = digits(rest);
+        if int_len == 0 || (int_len > 1 && rest.starts_with('0')) {
+            return false;
+        }
+        let mut rest = &rest[int_len..];
+        if let Some(fraction) = rest.strip_prefix('.') {
+            let n = digits(fraction);
+            if n == 0 {
+                return false;
+            }
+            rest = &fraction[n..];
+        }
+        if let Some(exponent) = rest.strip_prefix(['e', 'E']) {
+            let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+            let n = digits(exponent);
+            if n == 0 {
+                return false;
+            }
+            rest = &exponent[n..];
+        }
+        rest.is_empty()
     }
 
     /// A `serde_json::Value` deserializer as strict, and as lenient, as Istio's protobuf JSON
@@ -397,7 +425,23 @@ mod tests {
             v.items,
             vec![Inner { port: Some(80) }, Inner { port: Some(81) }]
         );
-        for bad in ["eighty", "", "8e1", "80.0", "+80", "-1", "4294967296"] {
+        let v: Outer = decode(&json!({"items": [{"port": " 80 "}]})).unwrap();
+        assert_eq!(
+            v.items,
+            vec![Inner { port: Some(80) }],
+            "JSON allows blanks"
+        );
+        for bad in [
+            "eighty",
+            "",
+            "8e1",
+            "80.0",
+            "+80",
+            "-1",
+            "4294967296",
+            "080",
+            "0x50",
+        ] {
             let err = decode::<Outer>(&json!({"items": [{"port": bad}]})).unwrap_err();
             assert!(
                 err.starts_with("items[0].port: invalid value"),
