@@ -8,6 +8,9 @@
 //!   judged by the rules as such (`ports: [null]` is port 0, out of range), so the rules'
 //!   checks for nil elements (from Istio's Go tables) only apply to Go callers, as in Istio.
 //! - A number field also takes the number in quotes (`"80"`), as Helm's `| quote` writes it.
+//! - An enum field takes the value's name or its number (`resolution: 2` is `DNS`): every enum
+//!   of the rule modules lists its values in the proto's order, numbered from 0 without gaps
+//!   (checked against istio.io/api), so a number is an index into the variants.
 //! - Unknown fields are ignored: Istio decodes strictly first and, when that fails, decodes
 //!   again allowing unknown fields (`protomarshal.ApplyJSON`), so a misspelled field is not
 //!   an error. Wrong types, unknown enum names and malformed durations still are.
@@ -228,6 +231,19 @@ mod strict {
             match (self.value, variants.first()) {
                 (Value::Null, Some(first)) => {
                     visitor.visit_enum(IntoDeserializer::<Error>::into_deserializer(*first))
+                }
+                (Value::Number(n), _) => {
+                    let variant = n
+                        .as_u64()
+                        .and_then(|i| usize::try_from(i).ok())
+                        .and_then(|i| variants.get(i))
+                        .ok_or_else(|| {
+                            de::Error::custom(format!(
+                                "unknown enum number {n}, expected one of {}",
+                                variants.join(", ")
+                            ))
+                        })?;
+                    visitor.visit_enum(IntoDeserializer::<Error>::into_deserializer(*variant))
                 }
                 (v, _) => v.deserialize_enum(name, variants, visitor),
             }
@@ -461,6 +477,25 @@ mod tests {
         assert_eq!(ports, [Some(0), Some(8080)], "an element is never nil");
         let absent: Outer = decode(&json!({"items": [{"port": null}]})).unwrap();
         assert_eq!(absent.items, vec![Inner { port: None }], "a field is");
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[allow(clippy::upper_case_acronyms)]
+    enum Resolution {
+        NONE,
+        STATIC,
+        DNS,
+    }
+
+    #[test]
+    fn enums_are_names_or_numbers() {
+        let v: Vec<Resolution> = decode(&json!(["DNS", 1, 0])).unwrap();
+        assert_eq!(v, [Resolution::DNS, Resolution::STATIC, Resolution::NONE]);
+        let err = decode::<Vec<Resolution>>(&json!([7])).unwrap_err();
+        assert_eq!(
+            err,
+            "[0]: unknown enum number 7, expected one of NONE, STATIC, DNS"
+        );
     }
 
     #[test]
