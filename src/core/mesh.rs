@@ -156,11 +156,20 @@ fn snake_to_camel(name: &str) -> String {
 }
 
 /// The ProxyConfig fields of type `google.protobuf.Duration`.
-const DURATION_FIELDS: [&[&str]; 8] = [
+const DURATION_FIELDS: [&[&str]; 17] = [
     &["drainDuration"],
     &["terminationDrainDuration"],
     &["discoveryRefreshDelay"],
     &["fileFlushInterval"],
+    &["privateKeyProvider", "cryptomb", "pollDelay"],
+    &["privateKeyProvider", "qat", "pollDelay"],
+    &["connectionSettings", "httpIdleTimeout"],
+    &["connectionSettings", "httpMaxConnectionDuration"],
+    &["connectionSettings", "httpDrainTimeout"],
+    &["connectionSettings", "httpRequestTimeout"],
+    &["connectionSettings", "httpRequestHeadersTimeout"],
+    &["connectionSettings", "httpStreamIdleTimeout"],
+    &["connectionSettings", "httpMaxStreamDuration"],
     &["envoyMetricsService", "tcpKeepalive", "time"],
     &["envoyMetricsService", "tcpKeepalive", "interval"],
     &["envoyAccessLogService", "tcpKeepalive", "time"],
@@ -464,6 +473,9 @@ mod tests {
         assert_eq!(pc["terminationDrainDuration"], "1.500s");
         assert_eq!(pc["drainDuration"], "60s");
         assert_eq!(pc["envoyMetricsService"]["tcpKeepalive"]["time"], "0.300s");
+        let nested = json!({"privateKeyProvider": {"cryptomb": {"pollDelay": "10ms"}}});
+        let pc = merge_proxy_config(proxy_config_defaults(), &nested).unwrap();
+        assert_eq!(pc["privateKeyProvider"]["cryptomb"]["pollDelay"], "0.010s");
         assert_eq!(
             crate::core::proxy_config::validate(&pc),
             Ok(()),
