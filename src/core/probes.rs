@@ -213,10 +213,10 @@ fn convert(handler: &mut Value, url: &str, port: i64, allow_grpc: bool) {
     };
     let has = |h: &Map<String, Value>, k: &str| h.get(k).is_some_and(|v| !v.is_null());
     if has(h, "httpGet") {
-        let get = h
-            .get_mut("httpGet")
-            .and_then(Value::as_object_mut)
-            .expect("checked");
+        // Not an object: a malformed pod (the apiserver would refuse it); left as it is.
+        let Some(get) = h.get_mut("httpGet").and_then(Value::as_object_mut) else {
+            return;
+        };
         get.insert("path".into(), url.into());
         get.insert("port".into(), port.into());
         if get.get("scheme").and_then(Value::as_str) == Some("HTTPS") {
@@ -268,6 +268,17 @@ mod tests {
 
     fn pod_with(container: Value) -> Value {
         json!({"spec": {"containers": [container, {"name": "istio-proxy", "readinessProbe": {"httpGet": {"port": 15021}}}]}})
+    }
+
+    #[test]
+    fn a_malformed_handler_is_left_alone() {
+        let mut p = pod_with(json!({"name": "app", "readinessProbe": {"httpGet": "x"},
+            "livenessProbe": {"httpGet": [1]}}));
+        rewrite_probes(&mut p, 15020);
+        assert_eq!(
+            p["spec"]["containers"][0]["readinessProbe"],
+            json!({"httpGet": "x"})
+        );
     }
 
     #[test]

@@ -425,6 +425,9 @@ pub(super) fn string_map(v: &MjValue) -> Map<String, Value> {
     }
 }
 
+/// The most iterations `range N` over an integer may ask for.
+const MAX_RANGE_COUNT: i64 = 100_000;
+
 pub fn register(env: &mut Environment<'static>) {
     env.add_function("gt_out", |v: MjValue| print(&v));
     env.add_function("gt_truth", |v: MjValue| truth(&v));
@@ -449,9 +452,22 @@ pub fn register(env: &mut Environment<'static>) {
                     })
                     .collect()
             }
-            ValueKind::Number => (0..int_arg(&v)?.max(0))
-                .map(|i| MjValue::from(vec![MjValue::from(i), MjValue::from(i)]))
-                .collect(),
+            // Go ranges over an integer (`range 3`), not a float, and every number from JSON
+            // (values, `fromJSON`) is a float64 in Go; a huge count is refused, not allocated.
+            ValueKind::Number if v.is_integer() => {
+                let n = int_arg(&v)?.max(0);
+                if n > MAX_RANGE_COUNT {
+                    return Err(bad(&format!(
+                        "range over {n}: more than the {MAX_RANGE_COUNT} iterations needle allows"
+                    )));
+                }
+                (0..n)
+                    .map(|i| MjValue::from(vec![MjValue::from(i), MjValue::from(i)]))
+                    .collect()
+            }
+            ValueKind::Number => {
+                return Err(bad(&format!("range can't iterate over {}", print(&v))));
+            }
             other => return Err(bad(&format!("range can't iterate over {other}"))),
         };
         Ok(MjValue::from(pairs))

@@ -33,6 +33,10 @@ fn data() -> Value {
 }
 
 fn render(src: &str) -> String {
+    try_render(src).unwrap_or_else(|e| panic!("{src}: {e:#}"))
+}
+
+fn try_render(src: &str) -> Result<String, minijinja::Error> {
     let translated = translate(src).unwrap_or_else(|e| panic!("{src}: {e}"));
     let mut env = Environment::new();
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
@@ -43,7 +47,24 @@ fn render(src: &str) -> String {
     env.get_template("t")
         .unwrap()
         .render(MjValue::from(minijinja::value::Serde(data())))
-        .unwrap_or_else(|e| panic!("{translated}: {e:#}"))
+}
+
+#[test]
+fn range_over_numbers_as_go_allows_it() {
+    check("{{ range $i := 3 }}{{ $i }}{{ end }}", "012");
+    for (src, want) in [
+        (
+            r#"{{ range fromJSON "1e+308" }}x{{ end }}"#,
+            "range can't iterate over 1e+308",
+        ),
+        (
+            "{{ range 1000000000 }}x{{ end }}",
+            "more than the 100000 iterations",
+        ),
+    ] {
+        let err = try_render(src).unwrap_err();
+        assert!(format!("{err:#}").contains(want), "{src}: {err:#}");
+    }
 }
 
 #[track_caller]
