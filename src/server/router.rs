@@ -166,7 +166,15 @@ async fn serve_validate(
     let span = admission_span(&request, "validate");
     let started = Instant::now();
     // Validation is a few microseconds of work: it runs in place.
-    let outcome = validate::handle(&state, &request);
+    let outcome = guarded(|| validate::handle(&state, &request)).unwrap_or_else(|panic| {
+        state.metrics.validation_failure("internal");
+        tracing::error!(error = %panic, "validation failed");
+        validate::Outcome {
+            answer: Verdict::Deny("internal error while validating; see needle's log".into()),
+            warnings: vec![],
+            reason: "internal",
+        }
+    });
     span.record(
         "decision",
         if matches!(outcome.answer, Verdict::Deny(_)) {
@@ -206,16 +214,18 @@ async fn run_bounded(
             .await
             .expect("the limiter is never closed");
         if body_len <= INLINE_BODY_BYTES {
-            return Ok(inject::handle(state, path, request));
+            return guarded(|| inject::handle(state, path, request));
         }
         let (state, path, request) = (state.clone(), path.to_string(), request.clone());
-        tokio::task::spawn_blocking(move || inject::handle(&state, &path, &request)).await
+        tokio::task::spawn_blocking(move || inject::handle(&state, &path, &request))
+            .await
+            .map_err(|join_error| join_error.to_string())
     };
     match tokio::time::timeout(deadline, work).await {
         Ok(Ok(outcome)) => outcome,
-        Ok(Err(join_error)) => {
+        Ok(Err(panic)) => {
             state.metrics.failure("internal");
-            tracing::error!(error = %join_error, "injection task failed");
+            tracing::error!(error = %panic, "injection failed");
             deny("internal error while injecting; see needle's log".into())
         }
         Err(_) => {
@@ -227,10 +237,36 @@ async fn run_bounded(
     }
 }
 
+/// A bug in needle must not drop the apiserver's connection: a panic while answering is
+/// caught here and becomes a denial that says so, with the panic's message in the log.
+fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".into())
+    })
+}
+
 fn deny(message: String) -> inject::Outcome {
     inject::Outcome {
         verdict: Verdict::Deny(message.clone()),
         decision: "denied",
         reason: message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_panic_while_answering_becomes_its_message() {
+        assert_eq!(super::guarded(|| 7), Ok(7));
+        let owned = String::from("index out of range");
+        assert_eq!(
+            super::guarded(|| -> u8 { panic!("{owned}") }),
+            Err("index out of range".into())
+        );
+        assert_eq!(super::guarded(|| -> u8 { panic!("boom") }), Err("boom".into()));
     }
 }
