@@ -426,7 +426,7 @@ pub(super) fn string_map(v: &MjValue) -> Map<String, Value> {
 }
 
 /// The most iterations `range N` over an integer may ask for.
-const MAX_RANGE_COUNT: i64 = 100_000;
+const MAX_RANGE_COUNT: i64 = 1_000;
 
 pub fn register(env: &mut Environment<'static>) {
     env.add_function("gt_out", |v: MjValue| print(&v));
