@@ -267,6 +267,9 @@ mod tests {
             super::guarded(|| -> u8 { panic!("{owned}") }),
             Err("index out of range".into())
         );
-        assert_eq!(super::guarded(|| -> u8 { panic!("boom") }), Err("boom".into()));
+        assert_eq!(
+            super::guarded(|| -> u8 { panic!("boom") }),
+            Err("boom".into())
+        );
     }
 }
