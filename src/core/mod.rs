@@ -16,6 +16,7 @@ pub mod pod;
 pub mod probes;
 pub mod prometheus;
 pub mod proxy_config;
+pub mod proxy_config_reader;
 pub mod quantity;
 pub mod relaxed_json;
 pub mod render;
