@@ -213,9 +213,17 @@ fn a_skipped_pod_is_named_after_its_workload_as_istioctl_names_it() {
 
 #[test]
 fn a_proxy_config_that_does_not_parse_fails_even_a_skipped_pod() {
-    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  \
+    // Host networking is checked first, as istioctl does: that pod is skipped.
+    let host = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  \
                annotations: {proxy.istio.io/config: \"concurrency: abc\"}\n\
                spec: {hostNetwork: true, containers: [{name: a, image: x}]}\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(host));
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Injection disabled is decided after the ProxyConfig is read: that pod fails.
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  \
+               labels: {sidecar.istio.io/inject: \"false\"}\n  \
+               annotations: {proxy.istio.io/config: \"concurrency: abc\"}\n\
+               spec: {containers: [{name: a, image: x}]}\n";
     let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
     assert!(!out.status.success());
     assert!(

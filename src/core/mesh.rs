@@ -222,6 +222,12 @@ mod tests {
             r#"{"tracingServiceName":"CANONICAL_NAME_AND_NAMESPACE"}"#
         );
         assert!(merge_proxy_config(base, &json!({"interceptionMode": 7})).is_err());
+        // A oneof member is written even at its zero value.
+        let pc = merge_proxy_config(base, &json!({"tracingServiceName": 0})).unwrap();
+        assert_eq!(
+            proxy_config_json(&pc),
+            r#"{"tracingServiceName":"APP_LABEL_AND_NAMESPACE"}"#
+        );
     }
 
     #[test]

@@ -170,11 +170,13 @@ const ENUM_FIELDS: [(&str, &[(&str, i64)]); 3] = [
     ),
 ];
 
-/// Whether `value` is the zero value of the enum field `field`, which protobuf JSON leaves out.
+/// Whether `value` is the zero value of the enum field `field`, which protobuf JSON leaves out;
+/// `tracingServiceName` is a member of a oneof, which is written whenever it is set.
 pub fn is_zero_enum(field: &str, value: &Value) -> bool {
-    ENUM_FIELDS
-        .iter()
-        .any(|(f, values)| *f == field && value.as_str() == Some(values[0].0))
+    field != "tracingServiceName"
+        && ENUM_FIELDS
+            .iter()
+            .any(|(f, values)| *f == field && value.as_str() == Some(values[0].0))
 }
 
 /// The types Istio's reader insists on: a boolean is `true`/`false` (not `"true"`), an

@@ -173,15 +173,15 @@ pub fn inject_document(
         format!("{kind} {full_name:?}")
     };
 
-    // istioctl reads the pod's ProxyConfig before it decides to inject, so one that does not
-    // parse fails the document even when the pod is then skipped.
-    inject::effective_proxy_config(&run.snapshot.mesh, &serde_json::json!({"metadata": &meta}))?;
     if spec.get("hostNetwork").and_then(Value::as_bool) == Some(true) {
         return Ok(Outcome::Skipped(
             doc.clone(),
             format!("===> Skipping injection because {described} has host networking enabled"),
         ));
     }
+    // istioctl reads the pod's ProxyConfig after the host-network check and before it decides
+    // to inject, so one that does not parse fails the document even when the pod is skipped.
+    inject::effective_proxy_config(&run.snapshot.mesh, &serde_json::json!({"metadata": &meta}))?;
     let enabled = SelectionConfig {
         policy: Policy::Enabled,
         never_inject_selector: vec![],

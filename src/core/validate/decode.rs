@@ -99,8 +99,8 @@ mod strict {
     }
 
     /// Numbers: `null` is zero, and a string holding the number counts as the number (jsonpb
-    /// strips the quotes and reads the rest as a JSON number: surrounding blanks allowed, no
-    /// leading zeros or `+`, no fraction for an integer field).
+    /// strips the quotes and reads the rest as a JSON number: surrounding spaces allowed, no
+    /// tabs or line breaks, no leading zeros or `+`, no fraction for an integer field).
     macro_rules! number {
         ($($method:ident => $visit:ident: $ty:ty, signed: $signed:literal),* $(,)?) => {$(
             fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -120,7 +120,7 @@ mod strict {
     }
 
     fn quoted_number<T: std::str::FromStr>(s: &str, signed: bool) -> Option<T> {
-        let text = s.trim_matches([' ', '\t', '\n', '\r']);
+        let text = s.trim_matches(' ');
         if !is_json_number(text) || (!signed && text.starts_with('-')) {
             return None;
         }
@@ -445,9 +445,11 @@ mod tests {
         assert_eq!(
             v.items,
             vec![Inner { port: Some(80) }],
-            "JSON allows blanks"
+            "spaces are allowed"
         );
         for bad in [
+            "\t80",
+            "80\n",
             "eighty",
             "",
             "8e1",
