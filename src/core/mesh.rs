@@ -242,6 +242,15 @@ mod tests {
             r#"holdApplicationUntilProxyStarts: must be true or false, got "maybe""#
         );
         assert!(merge_proxy_config(base, &json!({"statusPort": "abc"})).is_err());
+        for bad in [
+            json!({"concurrency": 4294967296_i64}),
+            json!({"tracing": 3}),
+            json!({"proxyMetadata": {"A": 1}}),
+            json!({"meshId": 7}),
+            json!({"extraStatTags": "a"}),
+        ] {
+            assert!(merge_proxy_config(base, &bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -142,13 +142,45 @@ fn normalize_durations(pc: &mut Value) -> Result<(), String> {
 
 /// ProxyConfig fields of protobuf type bool (plain or wrapped), and of integer types.
 const BOOL_FIELDS: [&str; 2] = ["holdApplicationUntilProxyStarts", "statsCompression"];
-const INT_FIELDS: [&str; 5] = [
-    "concurrency",
-    "statusPort",
-    "proxyAdminPort",
-    "statNameLength",
-    "fileFlushMinSizeKb",
+/// Integer fields with their protobuf range (int32, or uint32 for the last).
+const INT_FIELDS: [(&str, i64, i64); 5] = [
+    ("concurrency", i32::MIN as i64, i32::MAX as i64),
+    ("statusPort", i32::MIN as i64, i32::MAX as i64),
+    ("proxyAdminPort", i32::MIN as i64, i32::MAX as i64),
+    ("statNameLength", i32::MIN as i64, i32::MAX as i64),
+    ("fileFlushMinSizeKb", 0, u32::MAX as i64),
 ];
+
+/// String fields, message fields (JSON objects), `map<string, string>` fields and repeated
+/// string fields of ProxyConfig.
+const STRING_FIELDS: [&str; 11] = [
+    "configPath",
+    "binaryPath",
+    "serviceCluster",
+    "discoveryAddress",
+    "zipkinAddress",
+    "statsdUdpAddress",
+    "envoyMetricsServiceAddress",
+    "availabilityZone",
+    "customConfigFile",
+    "proxyBootstrapTemplatePath",
+    "meshId",
+];
+const MESSAGE_FIELDS: [&str; 11] = [
+    "tracing",
+    "image",
+    "sds",
+    "envoyAccessLogService",
+    "envoyMetricsService",
+    "gatewayTopology",
+    "readinessProbe",
+    "proxyStatsMatcher",
+    "privateKeyProvider",
+    "proxyHeaders",
+    "connectionSettings",
+];
+const STRING_MAP_FIELDS: [&str; 2] = ["proxyMetadata", "runtimeValues"];
+const STRING_LIST_FIELDS: [&str; 2] = ["extraStatTags", "caCertificatesPem"];
 
 /// ProxyConfig enum fields and their values (name, number); the first is the zero value.
 const ENUM_FIELDS: [(&str, &[(&str, i64)]); 3] = [
@@ -206,16 +238,52 @@ fn check_scalar_types(pc: &mut Value) -> Result<(), String> {
             None => return Err(format!("{field}: unknown value {v}")),
         }
     }
-    for field in INT_FIELDS {
+    for (field, min, max) in INT_FIELDS {
         let Some(v) = fields.get_mut(field).filter(|v| !v.is_null()) else {
             continue;
         };
-        match v {
-            Value::Number(n) if n.is_i64() => {}
-            Value::String(text) if text.parse::<i64>().is_ok() => {
-                *v = Value::from(text.parse::<i64>().expect("just parsed"));
+        let number = match v {
+            Value::Number(n) => n.as_i64(),
+            Value::String(text) => text.parse::<i64>().ok(),
+            _ => None,
+        };
+        match number {
+            Some(n) if (min..=max).contains(&n) => *v = Value::from(n),
+            _ => {
+                return Err(format!(
+                    "{field}: must be an integer from {min} to {max}, got {v}"
+                ));
             }
-            other => return Err(format!("{field}: must be an integer, got {other}")),
+        }
+    }
+    let wrong =
+        |field: &str, what: &str, v: &Value| Err(format!("{field}: must be {what}, got {v}"));
+    let is_string = |v: &Value| v.is_string() || v.is_null();
+    for field in STRING_FIELDS {
+        if let Some(v) = fields.get(field).filter(|v| !is_string(v)) {
+            return wrong(field, "a string", v);
+        }
+    }
+    for field in MESSAGE_FIELDS {
+        if let Some(v) = fields
+            .get(field)
+            .filter(|v| !(v.is_object() || v.is_null()))
+        {
+            return wrong(field, "an object", v);
+        }
+    }
+    for field in STRING_MAP_FIELDS {
+        match fields.get(field) {
+            Some(Value::Object(map)) if map.values().all(is_string) => {}
+            Some(v) if !v.is_null() => return wrong(field, "a map of strings", v),
+            _ => {}
+        }
+    }
+    for field in STRING_LIST_FIELDS {
+        match fields.get(field) {
+            Some(Value::Array(items)) if items.iter().all(is_string) => {}
+            Some(v) if !v.is_null() => return wrong(field, "a list of strings", v),
+            _ => {}
         }
     }
     Ok(())
