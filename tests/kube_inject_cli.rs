@@ -192,6 +192,15 @@ spec: {containers: [{name: app, image: app}]}
         "{}",
         stderr(&out)
     );
+    // An item that is not a map makes Istio's template output broken YAML: refused too.
+    let scalar = pod.replace(r#"'[{"name": "extra", "emptyDir": {}}]'"#, r#"'["a"]'"#);
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(&scalar));
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains(r#"cannot merge "a" into an object"#),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -268,13 +268,25 @@ fn register_functions(env: &mut Environment<'static>) {
     env.add_function("omit_nil", |v: MjValue| -> MjValue {
         MjValue::from(Serde(omit_nil(&to_json(&v))))
     });
-    env.add_function("merge_object", |a: MjValue, b: MjValue| -> MjValue {
-        let mut out = to_json(&a);
-        if let (Some(o), Value::Object(extra)) = (out.as_object_mut(), to_json(&b)) {
-            o.extend(extra);
-        }
-        MjValue::from(Serde(out))
-    });
+    // Istio pastes `toYaml` of the value under a `name:` line, so anything but a map (or
+    // nothing) there is broken YAML and fails the pod.
+    env.add_function(
+        "merge_object",
+        |a: MjValue, b: MjValue| -> Result<MjValue, Error> {
+            let mut out = to_json(&a);
+            match (out.as_object_mut(), to_json(&b)) {
+                (Some(o), Value::Object(extra)) => o.extend(extra),
+                (_, Value::Null) => {}
+                (_, other) => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidOperation,
+                        format!("cannot merge {other} into an object"),
+                    ));
+                }
+            }
+            Ok(MjValue::from(Serde(out)))
+        },
+    );
     env.add_filter("go_range", go_range);
     env.add_filter("go_trunc", |s: String, n: usize| -> String {
         go_trunc(&s, n)
