@@ -90,12 +90,15 @@ fn drop_empty(v: &mut Value) {
     }
 }
 
+/// String fields that are `*string` without omitempty in Go's Pod (a gRPC probe's `service`):
+/// set to "", they stay.
+const KEPT_WHEN_EMPTY: [&str; 1] = ["service"];
+
 /// Whether a (normalized) field is one Go's typed pod leaves out.
 fn omitted(key: &str, v: &Value) -> bool {
     match v {
         Value::Null => true,
-        // A gRPC probe's `service` is a `*string` without omitempty: set to "", it stays.
-        Value::String(s) => s.is_empty() && key != "service",
+        Value::String(s) => s.is_empty() && !KEPT_WHEN_EMPTY.contains(&key),
         Value::Array(a) => a.is_empty(),
         Value::Number(n) => n.as_i64() == Some(0) && OMITEMPTY_INTS.contains(&key),
         Value::Object(o) => o.is_empty() && OMITEMPTY_MAPS.contains(&key),

@@ -182,33 +182,41 @@ const MESSAGE_FIELDS: [&str; 11] = [
 const STRING_MAP_FIELDS: [&str; 2] = ["proxyMetadata", "runtimeValues"];
 const STRING_LIST_FIELDS: [&str; 2] = ["extraStatTags", "caCertificatesPem"];
 
-/// ProxyConfig enum fields and their values (name, number); the first is the zero value.
-const ENUM_FIELDS: [(&str, &[(&str, i64)]); 3] = [
-    (
-        "interceptionMode",
-        &[("REDIRECT", 0), ("TPROXY", 1), ("NONE", 2)],
-    ),
-    (
-        "controlPlaneAuthPolicy",
-        &[("NONE", 0), ("MUTUAL_TLS", 1), ("INHERIT", 1000)],
-    ),
-    (
-        "tracingServiceName",
-        &[
+/// A ProxyConfig enum field: its values (name, number), the first being the zero value, and
+/// whether it is a member of a oneof (written whenever set, even at its zero value).
+struct EnumField {
+    field: &'static str,
+    values: &'static [(&'static str, i64)],
+    in_oneof: bool,
+}
+
+const ENUM_FIELDS: [EnumField; 3] = [
+    EnumField {
+        field: "interceptionMode",
+        values: &[("REDIRECT", 0), ("TPROXY", 1), ("NONE", 2)],
+        in_oneof: false,
+    },
+    EnumField {
+        field: "controlPlaneAuthPolicy",
+        values: &[("NONE", 0), ("MUTUAL_TLS", 1), ("INHERIT", 1000)],
+        in_oneof: false,
+    },
+    EnumField {
+        field: "tracingServiceName",
+        values: &[
             ("APP_LABEL_AND_NAMESPACE", 0),
             ("CANONICAL_NAME_ONLY", 1),
             ("CANONICAL_NAME_AND_NAMESPACE", 2),
         ],
-    ),
+        in_oneof: true,
+    },
 ];
 
-/// Whether `value` is the zero value of the enum field `field`, which protobuf JSON leaves out;
-/// `tracingServiceName` is a member of a oneof, which is written whenever it is set.
+/// Whether `value` is the zero value of the enum field `field`, which protobuf JSON leaves out.
 pub fn is_zero_enum(field: &str, value: &Value) -> bool {
-    field != "tracingServiceName"
-        && ENUM_FIELDS
-            .iter()
-            .any(|(f, values)| *f == field && value.as_str() == Some(values[0].0))
+    ENUM_FIELDS
+        .iter()
+        .any(|e| e.field == field && !e.in_oneof && value.as_str() == Some(e.values[0].0))
 }
 
 /// The types Istio's reader insists on: a boolean is `true`/`false` (not `"true"`), an
@@ -226,7 +234,7 @@ fn check_scalar_types(pc: &mut Value) -> Result<(), String> {
         }
     }
     // An enum is its name or its number (which Istio's reader also takes); kept as the name.
-    for (field, values) in ENUM_FIELDS {
+    for EnumField { field, values, .. } in ENUM_FIELDS {
         let Some(v) = fields.get_mut(field).filter(|v| !v.is_null()) else {
             continue;
         };
