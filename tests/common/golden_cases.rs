@@ -35,10 +35,15 @@ pub fn golden_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("../shared/corpus/istio-inject/inject"))
 }
 
-pub fn load_cases(dir: &Path) -> Vec<CaseSpec> {
-    let Some(table) = std::env::var_os("NEEDLE_GOLDEN_CASES").map(PathBuf::from) else {
-        return discover(dir);
-    };
+/// The case table: `NEEDLE_GOLDEN_CASES`, by default the corpus's `istio-inject/cases.yaml`.
+pub fn case_table() -> PathBuf {
+    std::env::var_os("NEEDLE_GOLDEN_CASES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/corpus/istio-inject/cases.yaml"))
+}
+
+pub fn load_cases(_dir: &Path) -> Vec<CaseSpec> {
+    let table = case_table();
     let base = table.parent().unwrap_or(Path::new(".")).to_path_buf();
     let text =
         std::fs::read_to_string(&table).unwrap_or_else(|e| panic!("{}: {e}", table.display()));
@@ -68,31 +73,6 @@ pub fn load_cases(dir: &Path) -> Vec<CaseSpec> {
                 skip_webhook: b("skipWebhook").unwrap_or(false),
                 skip_kube_inject: b("skipKubeInject").unwrap_or(false),
             }
-        })
-        .collect()
-}
-
-/// Without a case table: every input whose golden has the same name, on default settings.
-pub fn discover(dir: &Path) -> Vec<CaseSpec> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok()?.file_name().into_string().ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
-        .iter()
-        .filter(|n| {
-            n.ends_with(".yaml.injected") && dir.join(n.trim_end_matches(".injected")).exists()
-        })
-        .map(|golden| CaseSpec {
-            name: golden.clone(),
-            input: golden.trim_end_matches(".injected").to_string(),
-            golden: Some(golden.clone()),
-            native_sidecars: true,
-            ..Default::default()
         })
         .collect()
 }
