@@ -1,176 +1,267 @@
-//! Istio's injection goldens, run through needle.
+//! Istio's injection goldens (`TestInjection`, the corpus's `istio-inject/cases.yaml`), each
+//! case on its own settings, through the two paths Istio's test runs, in both template modes:
+//! - kube-inject: the input file through `needle kube-inject`'s code path, compared with the
+//!   golden;
+//! - webhook: each pod of the input through the admission function as the server runs it
+//!   (revision `default`), the JSON patch applied and compared with the golden's pod as Istio
+//!   compares it (with its `idempotency` subtest);
+//! - re-injection: the injected pod admitted again must come back unchanged. Where Istio's
+//!   own injector changes such a pod (it renders its template again over containers the user
+//!   supplied), needle does the same: those cases are listed in `tests/known_failures.txt`.
 //!
-//! Inputs: `NEEDLE_GOLDEN_DIR`, a directory in Istio's `pkg/kube/inject/testdata/inject`
-//! layout (`X.yaml` inputs, `*.injected` goldens), by default
-//! `../shared/corpus/istio-inject/inject`; and optionally `NEEDLE_GOLDEN_CASES`, a YAML case
-//! table (see `CaseSpec`). Without a table every `X.yaml` with an `X.yaml.injected` runs on the
-//! default settings. Each case runs on both paths Istio's own test uses:
-//! - kube-inject: the input file through `inject_stream`, compared with the golden;
-//! - webhook: each pod template through the core as the webhook runs it; the JSON patch is
-//!   applied to the original and the result compared with the golden's pod.
-//!
-//! Cases that do not pass yet are listed, with the reason, in `tests/known_failures.txt`; the
-//! test fails if any other case fails, or if a listed case passes.
+//! The HTTPS path is in `server_tls.rs`. `NEEDLE_CASE=<part of a name>` runs some cases only.
+//! Cases that do not pass yet are listed, with the reason, in `tests/known_failures.txt`.
 
 mod common;
 
 use common::golden_cases::{
-    CaseSpec, golden_dir, load_cases, openshift_namespace, pod_of, snapshot_for,
+    CaseSpec, injectable_documents, istio_inject_cases, openshift_namespace, snapshot_for,
+    webhook_differences, webhook_pod,
 };
-use common::{differences, known_failures, semantic, yaml_documents};
+use common::tally::Tally;
+use common::{differences, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
-use needle::core::context::Owner;
-use needle::core::inject::{Caller, Request, Snapshot, inject};
+use needle::core::admit::{Admission, Decision, admit};
 use needle::core::patch;
+use needle::core::snapshot::TemplateSource;
 use needle::core::workload::Offline;
 use serde_json::Value;
-use std::path::Path;
+use std::collections::BTreeMap;
 
-fn run_case(dir: &Path, case: &CaseSpec) -> Result<(), String> {
-    let input_path = dir.join(&case.input);
-    let input = std::fs::read_to_string(&input_path)
-        .map_err(|e| format!("{}: {e}", input_path.display()))?;
-    let snapshot = snapshot_for(case)?;
+fn mode_name(templates: TemplateSource) -> &'static str {
+    match templates {
+        TemplateSource::Needle => "needle",
+        TemplateSource::Config => "config",
+    }
+}
+
+fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), String> {
+    let snapshot = snapshot_for(case, templates)?;
     let run = Offline {
         snapshot: &snapshot,
         revision: "",
         native_sidecars: case.native_sidecars,
         compliance_policy: &case.compliance_policy,
     };
-    let kube_inject = inject_stream(&case.input, &input, &run, &mut Vec::new());
+    let name = case.input.display().to_string();
+    let result = inject_stream(&name, &case.input_text(), &run, &mut Vec::new());
     if let Some(want) = &case.expected_error {
-        return match kube_inject {
+        return match result {
             Err(e) if format!("{e:#}").to_lowercase().contains(want.as_str()) => Ok(()),
             Err(e) => Err(format!("error {e:#} does not contain {want:?}")),
             Ok(_) => Err(format!("expected an error containing {want:?}")),
         };
     }
-    let golden = case
-        .golden
-        .as_ref()
-        .ok_or("a case needs a golden or an expectedError")?;
-    let want = yaml_documents(
-        &std::fs::read_to_string(dir.join(golden)).map_err(|e| format!("{golden}: {e}"))?,
-    );
+    let got = yaml_documents(&result.map_err(|e| format!("{e:#}"))?);
+    let want = case.golden_documents();
+    if got.len() != want.len() {
+        return Err(format!(
+            "{} documents, golden has {}",
+            got.len(),
+            want.len()
+        ));
+    }
     let mut diffs = Vec::new();
-    if !case.skip_kube_inject {
-        let got = yaml_documents(&kube_inject.map_err(|e| format!("kube-inject: {e:#}"))?);
-        if got.len() != want.len() {
-            return Err(format!(
-                "kube-inject: {} documents, golden has {}",
-                got.len(),
-                want.len()
-            ));
-        }
-        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-            differences(
-                &semantic(g),
-                &semantic(w),
-                &format!("kube-inject doc{i}"),
-                &mut diffs,
-            );
-        }
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        differences(&semantic(g), &semantic(w), &format!("doc{i}"), &mut diffs);
     }
-    if !case.skip_webhook {
-        webhook_path(case, &snapshot, &input, &want, &mut diffs)?;
-    }
-    if diffs.is_empty() {
-        Ok(())
-    } else {
-        Err(diffs
-            .into_iter()
-            .take(6)
-            .collect::<Vec<_>>()
-            .join("\n      "))
+    first_differences(diffs)
+}
+
+/// What the webhook path found for one case: the comparison with the golden (with Istio's
+/// `idempotency` subtest, the same comparison without `ISTIO_METAJSON_ANNOTATIONS`), and
+/// whether admitting the injected pod again gives it back unchanged.
+struct WebhookOutcome {
+    golden: Result<(), String>,
+    reinjection: Result<(), String>,
+}
+
+fn webhook_case(case: &CaseSpec, templates: TemplateSource) -> WebhookOutcome {
+    match webhook_pods(case, templates) {
+        Ok(pods) => {
+            let (mut golden, mut reinjection) = (Vec::new(), Vec::new());
+            for (part, got, want, again) in pods {
+                let diffs = webhook_differences(&got, &want, &part);
+                if diffs.is_empty() {
+                    golden.extend(webhook_differences(
+                        &without_metajson_annotations(&got),
+                        &without_metajson_annotations(&want),
+                        &format!("{part} idempotency"),
+                    ));
+                }
+                golden.extend(diffs);
+                match again {
+                    Ok(again) => differences(
+                        &semantic(&again),
+                        &semantic(&got),
+                        &format!("{part} re-injected"),
+                        &mut reinjection,
+                    ),
+                    Err(e) => reinjection.push(format!("{part} re-injected: {e}")),
+                }
+            }
+            WebhookOutcome {
+                golden: first_differences(golden),
+                reinjection: first_differences(reinjection),
+            }
+        }
+        Err(e) => WebhookOutcome {
+            golden: Err(e.clone()),
+            reinjection: Err(e),
+        },
     }
 }
 
-fn webhook_path(
-    case: &CaseSpec,
-    snapshot: &Snapshot,
-    input: &str,
-    want: &[Value],
-    diffs: &mut Vec<String>,
-) -> Result<(), String> {
+/// Per pod of the input: its name, the pod the webhook's patch gives, the golden's pod, and
+/// the result of admitting the injected pod once more.
+type WebhookPods = Vec<(String, Value, Value, Result<Value, String>)>;
+
+fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<WebhookPods, String> {
+    let snapshot = snapshot_for(case, templates)?;
+    let settings = case.webhook_settings();
     let namespace = openshift_namespace();
-    for (i, (input_doc, want_doc)) in yaml_documents(input).iter().zip(want).enumerate() {
-        let (Some(pod), Some(mut want_pod)) = (pod_of(input_doc), pod_of(want_doc)) else {
-            continue;
-        };
-        if want_pod
-            .pointer("/metadata/annotations/sidecar.istio.io~1status")
-            .is_none()
-        {
-            continue; // not injected (host network, opted out)
-        }
-        let mut req = Request::new(&pod, Caller::Webhook);
-        req.native_sidecars = case.native_sidecars;
-        req.compliance_policy = &case.compliance_policy;
-        if case.platform == "openshift" {
-            req.openshift_namespace = Some(&namespace);
-        }
-        let s = |p: &str| {
-            input_doc
-                .pointer(p)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        if input_doc["kind"] != "Pod" {
-            req.owner = Some(Owner {
-                kind: s("/kind"),
-                api_version: s("/apiVersion"),
-                name: s("/metadata/name"),
-                namespace: s("/metadata/namespace"),
-            });
-        }
-        let injected = inject(snapshot, &req).map_err(|e| format!("webhook doc{i}: {e}"))?;
-        let ops = patch::create(&injected.original, &injected.pod);
-        let applied = patch::apply(&injected.original, &ops)
-            .map_err(|e| format!("webhook doc{i}: patch does not apply: {e}"))?;
-        if let Some(ns) = injected.original.pointer("/metadata/namespace") {
-            want_pod["metadata"]["namespace"] = ns.clone();
-        }
-        differences(
-            &semantic(&applied),
-            &semantic(&want_pod),
-            &format!("webhook doc{i}"),
-            diffs,
-        );
+    let inputs = injectable_documents(&yaml_documents(&case.input_text()));
+    let wants = injectable_documents(&case.golden_documents());
+    if inputs.len() != wants.len() {
+        return Err(format!(
+            "{} pods in the input, {} in the golden",
+            inputs.len(),
+            wants.len()
+        ));
     }
-    Ok(())
+    let envs = BTreeMap::new();
+    let mut out = Vec::new();
+    for (i, (input, want)) in inputs.iter().zip(&wants).enumerate() {
+        let part = format!("yamlPart[{i}]");
+        let request_namespace = input
+            .pointer("/metadata/namespace")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let run = |pod: &Value| {
+            let admission = Admission {
+                pod,
+                namespace: request_namespace,
+                proxy_envs: &envs,
+                openshift_namespace: (case.platform == "openshift").then_some(&namespace),
+            };
+            admitted(admit(&snapshot, &settings, &admission), pod)
+        };
+        let got = run(&webhook_pod(input)).map_err(|e| format!("{part}: {e}"))?;
+        let again = run(&got);
+        out.push((part, got, webhook_pod(want), again));
+    }
+    Ok(out)
+}
+
+fn without_metajson_annotations(pod: &Value) -> Value {
+    let mut pod = pod.clone();
+    for c in pod
+        .pointer_mut("/spec/containers")
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
+    {
+        if let Some(env) = c.get_mut("env").and_then(Value::as_array_mut) {
+            env.retain(|e| e["name"] != "ISTIO_METAJSON_ANNOTATIONS");
+        }
+    }
+    pod
+}
+
+/// The pod after the webhook's answer: patched when injected, as sent when skipped.
+fn admitted(decision: Decision, pod: &Value) -> Result<Value, String> {
+    match decision {
+        Decision::Injected { patch, .. } => {
+            patch::apply(pod, &patch).map_err(|e| format!("patch does not apply: {e}"))
+        }
+        Decision::Skipped(_) => Ok(pod.clone()),
+        Decision::Denied { message, .. } => Err(format!("denied: {message}")),
+    }
+}
+
+fn first_differences(diffs: Vec<String>) -> Result<(), String> {
+    if diffs.is_empty() {
+        return Ok(());
+    }
+    Err(diffs
+        .into_iter()
+        .take(6)
+        .collect::<Vec<_>>()
+        .join("\n      "))
+}
+
+fn kube_inject_suite(templates: TemplateSource) {
+    let mode = mode_name(templates);
+    let mut tally = Tally::new(&format!("goldens-kube-inject-{mode}"));
+    for case in istio_inject_cases().iter().filter(|c| !c.skip_kube_inject) {
+        tally.record(&case.name, kube_inject_case(case, templates));
+    }
+    tally.finish(|n, m| format!("goldens kube-inject (templates: {mode}): {n}/{m} pass"));
+}
+
+fn webhook_suite(templates: TemplateSource) {
+    let mode = mode_name(templates);
+    let mut golden = Tally::new(&format!("goldens-webhook-{mode}"));
+    let mut reinjection = Tally::new("goldens-reinjection");
+    for case in istio_inject_cases().iter().filter(|c| !c.skip_webhook) {
+        let outcome = webhook_case(case, templates);
+        golden.record(&case.name, outcome.golden);
+        reinjection.record(&case.name, outcome.reinjection);
+    }
+    reinjection.finish(|n, m| {
+        format!("goldens re-injection (templates: {mode}): {n}/{m} give the same pod")
+    });
+    golden.finish(|n, m| format!("goldens webhook (templates: {mode}): {n}/{m} pass"));
 }
 
 #[test]
-fn istio_injection_goldens() {
-    let dir = golden_dir();
-    assert!(
-        dir.is_dir(),
-        "no golden directory at {} (the corpus: ../shared/corpus, or set NEEDLE_GOLDEN_DIR)",
-        dir.display()
-    );
-    let cases = load_cases(&dir);
-    let known = known_failures("golden");
-    let (mut passed, mut unexpected, mut fixed) = (0, Vec::new(), Vec::new());
-    for case in &cases {
-        match (run_case(&dir, case), known.get(&case.name)) {
-            (Ok(()), None) => passed += 1,
-            (Ok(()), Some(_)) => {
-                passed += 1;
-                fixed.push(case.name.clone());
-            }
-            (Err(e), None) => unexpected.push(format!("{}:\n      {e}", case.name)),
-            (Err(_), Some(reason)) => println!("known failure {}: {reason}", case.name),
+fn goldens_kube_inject_needle_templates() {
+    kube_inject_suite(TemplateSource::Needle);
+}
+
+#[test]
+fn goldens_kube_inject_config_templates() {
+    kube_inject_suite(TemplateSource::Config);
+}
+
+#[test]
+fn goldens_webhook_needle_templates() {
+    webhook_suite(TemplateSource::Needle);
+}
+
+#[test]
+fn goldens_webhook_config_templates() {
+    webhook_suite(TemplateSource::Config);
+}
+
+/// needle's embedded config, values and mesh are Istio's default profile: every case that
+/// runs on the corpus's `rendered/default` settings gives its golden on the embedded ones too.
+#[test]
+fn goldens_embedded_defaults() {
+    let mut tally = Tally::new("goldens-embedded-defaults");
+    let defaults = std::path::Path::new("rendered").join("default");
+    for mut case in istio_inject_cases() {
+        if !case
+            .inject_config
+            .as_ref()
+            .is_some_and(|p| p.parent().is_some_and(|d| d.ends_with(&defaults)))
+        {
+            continue;
         }
+        (case.inject_config, case.values, case.mesh) = (None, None, None);
+        let kube_inject = if case.skip_kube_inject {
+            Ok(())
+        } else {
+            kube_inject_case(&case, TemplateSource::Needle).map_err(|e| format!("kube-inject: {e}"))
+        };
+        let webhook = if case.skip_webhook {
+            Ok(())
+        } else {
+            webhook_case(&case, TemplateSource::Needle)
+                .golden
+                .map_err(|e| format!("webhook: {e}"))
+        };
+        tally.record(&case.name, kube_inject.and(webhook));
     }
-    println!("{passed}/{} goldens pass ({})", cases.len(), dir.display());
-    assert!(
-        unexpected.is_empty(),
-        "unexpected golden failures:\n  {}",
-        unexpected.join("\n  ")
-    );
-    assert!(
-        fixed.is_empty(),
-        "known failures that now pass (remove them from tests/known_failures.txt): {fixed:?}"
-    );
+    tally.finish(|n, m| format!("goldens embedded defaults: {n}/{m} pass"));
 }

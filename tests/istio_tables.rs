@@ -2,9 +2,11 @@
 //!
 //! Each table carries the inputs and expected outputs of one Istio test function; the checks
 //! are written against needle's public API. A case that fails because needle differs from
-//! Istio is listed in `KNOWN_FAILURES`: a listed case must fail, an unlisted case must pass.
+//! Istio is listed in `tests/known_failures.txt` (suite `istio-tables`).
 
 mod common;
+
+use common::tally::Tally;
 
 use needle::core::annotations::validate;
 use needle::core::context::{self, ContextInput, Owner, image_url};
@@ -19,58 +21,6 @@ use needle::server::path_params::parse_inject_envs;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
-
-/// Cases (as `<Istio test>/<case>`) where needle is known to differ from Istio, with why.
-const KNOWN_FAILURES: &[(&str, &str)] = &[];
-
-/// One table: records each case's outcome and, at the end, fails on any surprise.
-struct Table {
-    name: &'static str,
-    seen: Vec<String>,
-    problems: Vec<String>,
-}
-
-impl Table {
-    fn new(name: &'static str) -> Self {
-        Self {
-            name,
-            seen: Vec::new(),
-            problems: Vec::new(),
-        }
-    }
-
-    fn check(&mut self, case: &str, outcome: Result<(), String>) {
-        let id = format!("{}/{}", self.name, case);
-        assert!(!self.seen.contains(&id), "duplicate case name {id:?}");
-        let known = KNOWN_FAILURES.iter().find(|(n, _)| *n == id);
-        match (outcome, known) {
-            (Ok(()), None) | (Err(_), Some(_)) => {}
-            (Err(e), None) => self.problems.push(format!("case {id:?} failed: {e}")),
-            (Ok(()), Some((_, why))) => self.problems.push(format!(
-                "case {id:?} is listed in KNOWN_FAILURES ({why}) but passed"
-            )),
-        }
-        self.seen.push(id);
-    }
-
-    fn finish(mut self) {
-        let prefix = format!("{}/", self.name);
-        for (name, _) in KNOWN_FAILURES {
-            if name.starts_with(&prefix) && !self.seen.iter().any(|s| s == name) {
-                self.problems.push(format!(
-                    "KNOWN_FAILURES names {name:?}, which is not a case"
-                ));
-            }
-        }
-        assert!(
-            self.problems.is_empty(),
-            "{} ({} cases):\n{}",
-            self.name,
-            self.seen.len(),
-            self.problems.join("\n")
-        );
-    }
-}
 
 fn expect_eq<T: PartialEq + Debug>(got: T, want: T) -> Result<(), String> {
     if got == want {
@@ -400,7 +350,7 @@ fn test_inject_required() {
             ..Default::default()
         },
     ];
-    let mut table = Table::new("TestInjectRequired");
+    let mut table = Tally::table("istio-tables", "TestInjectRequired");
     for c in cases {
         let config = SelectionConfig {
             policy: Policy::parse(c.policy),
@@ -420,9 +370,9 @@ fn test_inject_required() {
         };
         let got = inject_required(&config, "test-namespace", &meta, &spec);
         let outcome = expect_eq(got.injects(), c.want).map_err(|e| format!("{e} ({got:?})"));
-        table.check(c.name, outcome);
+        table.record(c.name, outcome);
     }
-    table.finish();
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -491,15 +441,15 @@ fn test_parse_inject_envs() {
             &[("ROOTPAGE1", "/foo/bar"), ("ROOTPAGE2", "/bar/toe")],
         ),
     ];
-    let mut table = Table::new("TestParseInjectEnvs");
+    let mut table = Tally::table("istio-tables", "TestParseInjectEnvs");
     for (name, path, want) in cases {
         let want: BTreeMap<String, String> = want
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        table.check(name, expect_eq(parse_inject_envs(path), want));
+        table.record(name, expect_eq(parse_inject_envs(path), want));
     }
-    table.finish();
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -532,11 +482,11 @@ fn test_find_sidecar() {
             Some(&proxy),
         ),
     ];
-    let mut table = Table::new("TestFindSidecar");
+    let mut table = Tally::table("istio-tables", "TestFindSidecar");
     for (name, p, want) in &cases {
-        table.check(name, expect_eq(pod::sidecar(p), *want));
+        table.record(name, expect_eq(pod::sidecar(p), *want));
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -584,7 +534,7 @@ fn test_should_rewrite_app_http_probers() {
             false,
         ),
     ];
-    let mut table = Table::new("TestShouldRewriteAppHTTPProbers");
+    let mut table = Tally::table("istio-tables", "TestShouldRewriteAppHTTPProbers");
     for (name, spec_setting, annotations, want) in cases {
         let p = match annotations {
             Some(a) => json!({ "metadata": { "annotations": string_map(a) } }),
@@ -592,9 +542,9 @@ fn test_should_rewrite_app_http_probers() {
         };
         // Istio reuses case names; the inputs make each one unique.
         let id = format!("{name} (spec={spec_setting}, annotations={annotations:?})");
-        table.check(&id, expect_eq(should_rewrite(&p, spec_setting), want));
+        table.record(&id, expect_eq(should_rewrite(&p, spec_setting), want));
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -639,15 +589,15 @@ fn test_dump_app_grpc_probers() {
             }"#,
         ),
     ];
-    let mut table = Table::new("TestDumpAppGRPCProbers");
+    let mut table = Tally::table("istio-tables", "TestDumpAppGRPCProbers");
     for (name, p, want) in cases {
         let outcome = match dump_app_probers(&p, 15020) {
             Some(got) => expect_eq(parse_json(&got), parse_json(want)),
             None => Err(format!("got no probers, want {want}")),
         };
-        table.check(name, outcome);
+        table.record(name, outcome);
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -713,15 +663,15 @@ fn test_patch_rewrite_probe() {
             ] } }),
         ),
     ];
-    let mut table = Table::new("TestPatchRewriteProbe");
+    let mut table = Tally::table("istio-tables", "TestPatchRewriteProbe");
     for (name, mut p, want) in cases {
         rewrite_probes(&mut p, 15020);
-        table.check(
+        table.record(
             name,
             expect_eq(common::semantic(&p), common::semantic(&want)),
         );
     }
-    table.finish();
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -776,14 +726,14 @@ fn test_merge_or_append_probers() {
             ]),
         ),
     ];
-    let mut table = Table::new("TestMergeOrAppendProbers");
+    let mut table = Tally::table("istio-tables", "TestMergeOrAppendProbers");
     for (name, previously_injected, input, probers, want) in cases {
         let mut sidecar = json!({ "name": "istio-proxy", "env": input });
         merge_or_append(&mut sidecar, previously_injected, probers);
         // Istio compares the env vars with DeepEqual, so the values are compared as text.
-        table.check(name, expect_eq(&sidecar["env"], &want));
+        table.record(name, expect_eq(&sidecar["env"], &want));
     }
-    table.finish();
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -828,7 +778,7 @@ fn test_strategic_merge() {
             { "name": "hello", "image": "fake.docker.io/google-samples/hello-go-gke:1.0" },
         ] },
     });
-    let mut table = Table::new("TestStrategicMerge");
+    let mut table = Tally::table("istio-tables", "TestStrategicMerge");
     let outcome = strategic_merge(&input, &template, Schema::Pod)
         .map_err(|e| format!("merge failed: {e}"))
         .and_then(|mut merged| {
@@ -838,8 +788,8 @@ fn test_strategic_merge() {
             common::differences(&got, &want, "", &mut diffs);
             expect_eq(&got, &want).map_err(|e| format!("{e}\ndifferences: {diffs:?}"))
         });
-    table.check("labels $patch replace, template containers first", outcome);
-    table.finish();
+    table.record("labels $patch replace, template containers first", outcome);
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -866,7 +816,7 @@ fn test_clean_proxy_config() {
             r#"{"configPath":"/foo/bar","drainDuration":"7s","proxyMetadata":{"foo":"barr"}}"#,
         ),
     ];
-    let mut table = Table::new("TestCleanProxyConfig");
+    let mut table = Tally::table("istio-tables", "TestCleanProxyConfig");
     for (name, proxy, want) in cases {
         let got = proxy_config_json(&proxy);
         // Istio compares the text, then checks that applying it over the defaults gives the
@@ -875,9 +825,9 @@ fn test_clean_proxy_config() {
             let round_trip = merge_proxy_config(proxy_config_defaults(), &parse_json(&got))?;
             expect_eq(round_trip, proxy).map_err(|e| format!("round trip: {e}"))
         });
-        table.check(name, outcome);
+        table.record(name, outcome);
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -937,16 +887,16 @@ fn test_append_multus_network() {
                    ]"#,
         ),
     ];
-    let mut table = Table::new("TestAppendMultusNetwork");
+    let mut table = Tally::table("istio-tables", "TestAppendMultusNetwork");
     for (name, input, want) in cases {
         let got = append_multus_network(input, "istio-cni");
         let outcome = expect_eq(got.as_str(), want).and_then(|()| {
             let again = append_multus_network(&got, "istio-cni");
             expect_eq(again.as_str(), want).map_err(|e| format!("not idempotent: {e}"))
         });
-        table.check(name, outcome);
+        table.record(name, outcome);
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -1042,12 +992,12 @@ fn test_proxy_image() {
             "private-repo/istio/proxyv2:1.12-this-is-unusual-tag-distroless",
         ),
     ];
-    let mut table = Table::new("TestProxyImage");
+    let mut table = Tally::table("istio-tables", "TestProxyImage");
     for (name, v, pc_type, ann_type, want) in cases {
         let got = image_url(&v, "proxy", pc_type, ann_type);
-        table.check(name, expect_eq(got.as_str(), want));
+        table.record(name, expect_eq(got.as_str(), want));
     }
-    table.finish();
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1089,12 +1039,12 @@ fn test_validate_resource_quantity() {
         ("invalid quantity format", "invalid", true),
         ("empty string", "", true),
     ];
-    let mut table = Table::new("TestValidateResourceQuantity");
+    let mut table = Tally::table("istio-tables", "TestValidateResourceQuantity");
     for (name, value, want_err) in cases {
         let result = validate(&annotations(&[("sidecar.istio.io/proxyCPU", value)]));
-        table.check(name, verdict(result, want_err));
+        table.record(name, verdict(result, want_err));
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -1134,11 +1084,11 @@ fn test_validate_annotations() {
             true,
         ),
     ];
-    let mut table = Table::new("TestValidateAnnotations");
+    let mut table = Tally::table("istio-tables", "TestValidateAnnotations");
     for (name, pairs, want_err) in cases {
-        table.check(name, verdict(validate(&annotations(pairs)), want_err));
+        table.record(name, verdict(validate(&annotations(pairs)), want_err));
     }
-    table.finish();
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1180,11 +1130,11 @@ fn test_omit_nil() {
             json!({"global": {"proxy": {"resources": {"limits": {"memory": "500Mi"}}}}}),
         ),
     ];
-    let mut table = Table::new("TestOmitNil");
+    let mut table = Tally::table("istio-tables", "TestOmitNil");
     for (name, input, want) in cases {
-        table.check(name, expect_eq(omit_nil(&input), want));
+        table.record(name, expect_eq(omit_nil(&input), want));
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -1365,7 +1315,7 @@ fn test_otel_resource_attributes() {
             "service.namespace=default,service.version=v1.2.3,service.instance.id=default.$(POD_NAME).nginx",
         ),
     ];
-    let mut table = Table::new("TestOtelResourceAttributes");
+    let mut table = Tally::table("istio-tables", "TestOtelResourceAttributes");
     for (name, mesh, annos, labels, namespace, containers, want) in cases {
         // needle computes the attributes while building the template context.
         let p = json!({
@@ -1400,9 +1350,9 @@ fn test_otel_resource_attributes() {
             .get("otel_resource_attributes")
             .and_then(|v| v.as_str())
             .unwrap_or("<not a string>");
-        table.check(name, expect_eq(got, want));
+        table.record(name, expect_eq(got, want));
     }
-    table.finish();
+    table.check();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1454,16 +1404,16 @@ fn test_enable_prometheus_aggregation() {
             false,
         ),
     ];
-    let mut table = Table::new("TestEnablePrometheusAggregation");
+    let mut table = Tally::table("istio-tables", "TestEnablePrometheusAggregation");
     for (name, mesh, annos, want) in cases {
         let mut p = prometheus_pod(annos);
         let outcome = apply_merge(&mut p, &mesh, STATUS_PORT).and_then(|()| {
             let merged = annotation(&p, "prometheus.io/path") == Some("/stats/prometheus");
             expect_eq(merged, want)
         });
-        table.check(name, outcome);
+        table.record(name, outcome);
     }
-    table.finish();
+    table.check();
 }
 
 /// The `ISTIO_PROMETHEUS_ANNOTATIONS` the merge left on the sidecar, parsed.
@@ -1544,7 +1494,10 @@ fn test_get_prometheus_scrape_configuration_multi_target() {
             None,
         ),
     ];
-    let mut table = Table::new("TestGetPrometheusScrapeConfigurationMultiTarget");
+    let mut table = Tally::table(
+        "istio-tables",
+        "TestGetPrometheusScrapeConfigurationMultiTarget",
+    );
     for (name, annos, want_port, want_path, want_targets) in cases {
         let mut p = prometheus_pod(annos);
         let outcome = apply_merge(&mut p, &json!({}), STATUS_PORT).and_then(|()| {
@@ -1562,9 +1515,9 @@ fn test_get_prometheus_scrape_configuration_multi_target() {
                     .map_err(|e| format!("(port, path): {e}")),
                 })
         });
-        table.check(name, outcome);
+        table.record(name, outcome);
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -1638,13 +1591,13 @@ fn test_apply_prometheus_merge_scrape_targets() {
             }),
         ),
     ];
-    let mut table = Table::new("TestApplyPrometheusMergeScrapeTargets");
+    let mut table = Tally::table("istio-tables", "TestApplyPrometheusMergeScrapeTargets");
     for (name, annos, check) in cases {
         let mut p = prometheus_pod(annos);
         let result = apply_merge(&mut p, &mesh, STATUS_PORT);
-        table.check(name, check(result, &p));
+        table.record(name, check(result, &p));
     }
-    table.finish();
+    table.check();
 }
 
 #[test]
@@ -1706,10 +1659,10 @@ fn test_apply_secure_prometheus_annotation() {
             None,
         ),
     ];
-    let mut table = Table::new("TestApplySecurePrometheusAnnotation");
+    let mut table = Tally::table("istio-tables", "TestApplySecurePrometheusAnnotation");
     for (name, mut p, want) in cases {
         apply_secure_port(&mut p);
-        table.check(name, expect_eq(annotation(&p, SECURE), want));
+        table.record(name, expect_eq(annotation(&p, SECURE), want));
     }
-    table.finish();
+    table.check();
 }

@@ -4,10 +4,11 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use base64::Engine;
+use needle::core::admit::Settings;
 use needle::core::{patch, snapshot};
 use needle::server::admin::admin_router;
 use needle::server::router::{MAX_BODY_BYTES, webhook_router};
-use needle::server::state::{AppState, InjectOptions};
+use needle::server::state::AppState;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,7 +17,7 @@ use tower::ServiceExt;
 fn state() -> Arc<AppState> {
     Arc::new(AppState::new(
         snapshot::embedded(),
-        InjectOptions::default(),
+        Settings::default(),
         8,
         Duration::from_secs(5),
     ))
@@ -340,7 +341,7 @@ async fn admin_endpoints_report_liveness_readiness_and_metrics() {
 async fn past_the_deadline_requests_fail_fast() {
     let state = Arc::new(AppState::new(
         snapshot::embedded(),
-        InjectOptions::default(),
+        Settings::default(),
         1,
         Duration::from_millis(1),
     ));

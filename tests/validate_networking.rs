@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::tally::Tally;
+
 use base64::Engine;
 use needle::core::validate::destination_rule::{self as dr, Cx, traffic_policy as tp};
 use needle::core::validate::gateway as gw;
@@ -95,25 +97,11 @@ fn run_case(case: &Case, check: Check) -> Result<(), String> {
 }
 
 fn run_table(table: &str, cases: Vec<Case>, check: Check) {
-    let known_failures = common::known_failures("validate");
-    let mut problems = Vec::new();
+    let mut tally = Tally::table("validate", table);
     for case in &cases {
-        let key = format!("{table}/{}", case.name);
-        let known = known_failures.contains_key(&key);
-        match (run_case(case, check), known) {
-            (Ok(()), true) => problems.push(format!(
-                "{key}: listed in tests/known_failures.txt but passes"
-            )),
-            (Err(e), false) => problems.push(format!("{key}: {e}")),
-            _ => {}
-        }
+        tally.record(case.name, run_case(case, check));
     }
-    assert!(
-        problems.is_empty(),
-        "{} problem(s):\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    tally.check();
 }
 
 const GATEWAY: Check = |i, _, cx| gw::validate(&meta("foo", "bar"), i, &mut *cx.report);

@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::tally::Tally;
+
 use needle::core::validate::{
     Meta, Report, authorization_policy, peer_authentication, request_authentication, telemetry,
     traffic_extension, wasm_plugin,
@@ -68,12 +70,8 @@ fn run_case(validate: Validate, meta: &Meta, case: &Case) -> Result<(), String> 
 
 /// Run a table; fail on any case that fails unlisted, or passes while listed.
 fn run_table(table: &str, validate: Validate, (name, namespace): (&str, &str), cases: Vec<Case>) {
-    let known = common::known_failures("validate");
-    let mut problems = Vec::new();
-    let mut seen = Vec::new();
+    let mut tally = Tally::table("validate", table);
     for case in &cases {
-        let id = format!("{table}/{}", case.name);
-        assert!(!seen.contains(&id), "duplicate case name {id:?}");
         let meta = Meta {
             name: case.config_name.unwrap_or(name).to_string(),
             namespace: namespace.to_string(),
@@ -84,25 +82,9 @@ fn run_table(table: &str, validate: Validate, (name, namespace): (&str, &str), c
                 .collect(),
             ..Meta::default()
         };
-        let outcome = run_case(validate, &meta, case);
-        match (outcome, known.get(&id)) {
-            (Ok(()), None) | (Err(_), Some(_)) => {}
-            (Err(e), None) => problems.push(format!("case {id:?} failed: {e}")),
-            (Ok(()), Some(why)) => problems.push(format!(
-                "case {id:?} is listed in tests/known_failures.txt ({why}) but passed"
-            )),
-        }
-        seen.push(id);
+        tally.record(case.name, run_case(validate, &meta, case));
     }
-    let prefix = format!("{table}/");
-    for listed in known.keys() {
-        if listed.starts_with(&prefix) && !seen.iter().any(|s| s == listed) {
-            problems.push(format!(
-                "tests/known_failures.txt lists unknown case {listed:?}"
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    tally.check();
 }
 
 /// Istio's `TestValidateTelemetryFilter` (4 cases; Istio numbers them, names are ours): the

@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::tally::Tally;
+
 use needle::core::validate::common::multierror;
 use needle::core::validate::{
     Meta, Report, envoy_filter, proxy_config, service_entry, sidecar, workload_entry,
@@ -101,26 +103,11 @@ fn mismatch(table: &str, validate: Validate, c: &Case) -> Option<String> {
 }
 
 fn run(table: &str, validate: Validate, cases: Vec<Case>) {
-    let known_failures = common::known_failures("validate");
-    let mut problems = Vec::new();
+    let mut tally = Tally::table("validate", table);
     for c in &cases {
-        let key = format!("{table}/{}", c.name);
-        let known = known_failures.contains_key(&key);
-        match (mismatch(table, validate, c), known) {
-            (Some(why), false) => problems.push(format!("{key}: {why}")),
-            (None, true) => problems.push(format!(
-                "{key}: listed in tests/known_failures.txt but passes"
-            )),
-            _ => {}
-        }
+        tally.record(c.name, mismatch(table, validate, c).map_or(Ok(()), Err));
     }
-    assert!(
-        problems.is_empty(),
-        "{} of {} cases:\n{}",
-        problems.len(),
-        cases.len(),
-        problems.join("\n")
-    );
+    tally.check();
 }
 
 /// Istio's TestValidateWorkloadEntry: 8 cases.

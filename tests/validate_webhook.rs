@@ -2,9 +2,10 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use needle::core::admit::Settings;
 use needle::core::snapshot;
 use needle::server::router::webhook_router;
-use needle::server::state::{AppState, InjectOptions};
+use needle::server::state::AppState;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -15,7 +16,7 @@ use tower::ServiceExt;
 fn state() -> Arc<AppState> {
     Arc::new(AppState::new(
         snapshot::embedded(),
-        InjectOptions::default(),
+        Settings::default(),
         4,
         Duration::from_secs(5),
     ))

@@ -1,7 +1,7 @@
 //! `needle serve`: flags and environment, then the server.
 
 use super::kube_inject::{ConfigFileArgs, native_sidecars_from_env};
-use crate::server::state::InjectOptions;
+use crate::core::admit::Settings;
 use crate::server::{self, ServeOptions};
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
@@ -116,7 +116,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         tls_files: args.tls_cert_file.zip(args.tls_key_file),
         cert_dir: args.cert_dir,
         config,
-        inject: InjectOptions {
+        inject: Settings {
             revision,
             native_sidecars: native_sidecars_from_env(),
             compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),

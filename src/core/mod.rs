@@ -1,4 +1,5 @@
 //! The pure core: no I/O, no async. Every adapter (CLI, server) calls these functions.
+pub mod admit;
 pub mod annotations;
 pub mod config;
 pub mod context;

@@ -34,7 +34,7 @@ pub struct Sources<'a> {
 
 /// Which version of a template that needle has built in (`render::BUILTIN_TEMPLATES`)
 /// injection uses when the injector config has its text too.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum TemplateSource {
     /// needle's own minijinja templates (JSON output; about six times faster than Istio's
     /// stock Go templates translated).

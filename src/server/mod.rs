@@ -14,7 +14,8 @@ pub mod validate;
 pub mod watch;
 
 use crate::config_files::ConfigPaths;
-use state::{AppState, InjectOptions};
+use crate::core::admit::Settings;
+use state::AppState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,7 +33,7 @@ pub struct ServeOptions {
     pub tls_files: Option<(PathBuf, PathBuf)>,
     pub cert_dir: PathBuf,
     pub config: ConfigPaths,
-    pub inject: InjectOptions,
+    pub inject: Settings,
     pub request_timeout: Duration,
     pub drain_timeout: Duration,
     pub max_in_flight: usize,

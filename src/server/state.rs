@@ -1,6 +1,7 @@
 //! What every request handler shares: the current config snapshot, metrics and limits.
 
 use super::metrics::Metrics;
+use crate::core::admit::Settings;
 use crate::core::inject::Snapshot;
 use arc_swap::ArcSwap;
 use std::sync::Arc;
@@ -8,19 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// Per-server injection settings that do not come from the config files.
-#[derive(Debug, Clone, Default)]
-pub struct InjectOptions {
-    /// Revision for the status annotation; "" is the default revision.
-    pub revision: String,
-    pub native_sidecars: bool,
-    pub compliance_policy: String,
-}
-
 pub struct AppState {
     snapshot: ArcSwap<Snapshot>,
     pub metrics: Metrics,
-    pub options: InjectOptions,
+    pub settings: Settings,
     /// Bounds the CPU work in flight; requests wait for a permit up to the deadline.
     pub limiter: Semaphore,
     pub request_timeout: Duration,
@@ -30,14 +22,14 @@ pub struct AppState {
 impl AppState {
     pub fn new(
         snapshot: Snapshot,
-        options: InjectOptions,
+        settings: Settings,
         max_in_flight: usize,
         request_timeout: Duration,
     ) -> Self {
         Self {
             snapshot: ArcSwap::from_pointee(snapshot),
             metrics: Metrics::default(),
-            options,
+            settings,
             limiter: Semaphore::new(max_in_flight),
             request_timeout,
             certificate_loaded: AtomicBool::new(false),

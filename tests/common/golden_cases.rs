@@ -1,21 +1,46 @@
-//! Istio's injection golden cases: where they live and how each is set up, shared by the
-//! golden test and the HTTPS server test.
+//! Istio's injection golden cases: where they live, how each is set up, and how Istio's own
+//! test turns a workload into the pod the webhook sees and compares the result. Shared by the
+//! golden test (kube-inject and webhook paths) and the HTTPS server test.
 #![allow(dead_code)]
 
+use super::{differences, semantic, yaml_documents};
 use needle::config_files::ConfigPaths;
+use needle::core::admit::Settings;
 use needle::core::inject::Snapshot;
 use needle::core::snapshot::TemplateSource;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
-/// One case. In a case table (YAML list), fields are camelCase; file paths of settings are
-/// relative to the table's directory, `input` and `golden` to the golden directory.
-#[derive(Debug, Default)]
+/// The conformance corpus: `NEEDLE_CORPUS`, by default `../shared/corpus`. A missing corpus
+/// fails the test that needs it, naming the path: a suite that checks nothing must not pass.
+pub fn corpus_dir() -> PathBuf {
+    let dir = std::env::var_os("NEEDLE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/corpus"));
+    assert!(
+        dir.is_dir(),
+        "no conformance corpus at {} (put ../shared beside the clone, or set NEEDLE_CORPUS)",
+        dir.display()
+    );
+    dir
+}
+
+/// `NEEDLE_CASE`: run only the cases whose name contains it.
+pub fn case_filter() -> Option<String> {
+    std::env::var("NEEDLE_CASE").ok().filter(|f| !f.is_empty())
+}
+
+/// One case of a golden table (`cases.yaml` of the corpus; its fields are described in the
+/// corpus's `istio-inject/README.md`).
+#[derive(Debug, Default, Clone)]
 pub struct CaseSpec {
     pub name: String,
-    pub input: String,
+    /// Input and golden, resolved to files.
+    pub input: PathBuf,
     /// Absent for cases that must fail.
-    pub golden: Option<String>,
+    pub golden: Option<PathBuf>,
     pub values: Option<PathBuf>,
     pub mesh: Option<PathBuf>,
     pub inject_config: Option<PathBuf>,
@@ -29,40 +54,59 @@ pub struct CaseSpec {
     pub skip_kube_inject: bool,
 }
 
-pub fn golden_dir() -> PathBuf {
-    std::env::var_os("NEEDLE_GOLDEN_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/corpus/istio-inject/inject"))
+impl CaseSpec {
+    /// The injector settings of the webhook path: Istio's test runs it as revision `default`.
+    pub fn webhook_settings(&self) -> Settings {
+        Settings {
+            revision: "default".into(),
+            native_sidecars: self.native_sidecars,
+            compliance_policy: self.compliance_policy.clone(),
+        }
+    }
+
+    pub fn input_text(&self) -> String {
+        read(&self.input)
+    }
+
+    /// The golden's documents (a case with an expected error has none).
+    pub fn golden_documents(&self) -> Vec<Value> {
+        self.golden
+            .as_ref()
+            .map(|g| yaml_documents(&read(g)))
+            .unwrap_or_default()
+    }
 }
 
-/// The case table: `NEEDLE_GOLDEN_CASES`, by default the corpus's `istio-inject/cases.yaml`.
-pub fn case_table() -> PathBuf {
-    std::env::var_os("NEEDLE_GOLDEN_CASES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/corpus/istio-inject/cases.yaml"))
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-pub fn load_cases(_dir: &Path) -> Vec<CaseSpec> {
-    let table = case_table();
+/// Istio's `TestInjection` table: `istio-inject/cases.yaml`, inputs and goldens in `inject/`.
+pub fn istio_inject_cases() -> Vec<CaseSpec> {
+    let dir = corpus_dir().join("istio-inject");
+    load_table(&dir.join("cases.yaml"), &dir.join("inject"))
+}
+
+/// A case table: settings files are relative to the table's directory, `input` and `golden`
+/// to `inputs`.
+pub fn load_table(table: &Path, inputs: &Path) -> Vec<CaseSpec> {
     let base = table.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let text =
-        std::fs::read_to_string(&table).unwrap_or_else(|e| panic!("{}: {e}", table.display()));
-    let rows =
-        needle::core::yaml::parse_one(&text).unwrap_or_else(|e| panic!("{}: {e}", table.display()));
+    let rows = needle::core::yaml::parse_one(&read(table))
+        .unwrap_or_else(|e| panic!("{}: {e}", table.display()));
     let rows = rows
         .as_array()
         .unwrap_or_else(|| panic!("{}: expected a list of cases", table.display()));
+    let filter = case_filter();
     rows.iter()
         .map(|r| {
             let s = |k: &str| r.get(k).and_then(Value::as_str).map(str::to_string);
             let b = |k: &str| r.get(k).and_then(Value::as_bool);
             let path = |k: &str| s(k).map(|p| base.join(p));
+            let input = s("input").expect("every case names its input");
             CaseSpec {
-                name: s("name")
-                    .or_else(|| s("golden"))
-                    .unwrap_or_else(|| s("input").unwrap_or_default()),
-                input: s("input").expect("every case names its input"),
-                golden: s("golden"),
+                name: s("name").unwrap_or_else(|| input.clone()),
+                input: inputs.join(&input),
+                golden: s("golden").map(|g| inputs.join(g)),
                 values: path("values"),
                 mesh: path("mesh"),
                 inject_config: path("injectConfig"),
@@ -74,40 +118,153 @@ pub fn load_cases(_dir: &Path) -> Vec<CaseSpec> {
                 skip_kube_inject: b("skipKubeInject").unwrap_or(false),
             }
         })
+        .filter(|c| filter.as_ref().is_none_or(|f| c.name.contains(f.as_str())))
         .collect()
 }
 
-pub fn snapshot_for(case: &CaseSpec) -> Result<Snapshot, String> {
-    ConfigPaths {
-        inject_config: case.inject_config.clone(),
-        values: case.values.clone(),
-        mesh: case.mesh.clone(),
-        // NEEDLE_GOLDEN_TEMPLATES=config runs the cases on the config's own Go templates
-        // (`--templates config`) where the config has them.
-        templates: match std::env::var("NEEDLE_GOLDEN_TEMPLATES").as_deref() {
-            Ok("config") => TemplateSource::Config,
-            _ => TemplateSource::Needle,
-        },
+type SnapshotKey = (
+    Option<PathBuf>,
+    Option<PathBuf>,
+    Option<PathBuf>,
+    TemplateSource,
+);
+
+/// Loaded snapshots, shared by the cases that use the same settings.
+pub fn snapshot_for(case: &CaseSpec, templates: TemplateSource) -> Result<Arc<Snapshot>, String> {
+    static CACHE: Mutex<Option<HashMap<SnapshotKey, Arc<Snapshot>>>> = Mutex::new(None);
+    let key = (
+        case.inject_config.clone(),
+        case.values.clone(),
+        case.mesh.clone(),
+        templates,
+    );
+    if let Some(s) = CACHE.lock().unwrap().get_or_insert_default().get(&key) {
+        return Ok(s.clone());
     }
-    .load()
+    let snapshot = Arc::new(
+        ConfigPaths {
+            inject_config: key.0.clone(),
+            values: key.1.clone(),
+            mesh: key.2.clone(),
+            templates,
+        }
+        .load()?,
+    );
+    CACHE
+        .lock()
+        .unwrap()
+        .get_or_insert_default()
+        .insert(key, snapshot.clone());
+    Ok(snapshot)
 }
 
-/// The pod (metadata + spec) inside a workload document, as the webhook would receive it.
-pub fn pod_of(doc: &Value) -> Option<Value> {
-    let template = match doc.get("kind")?.as_str()? {
-        "Pod" => doc.clone(),
-        "Deployment"
-        | "DaemonSet"
-        | "ReplicaSet"
-        | "StatefulSet"
-        | "Job"
-        | "ReplicationController"
-        | "DeploymentConfig" => doc.pointer("/spec/template")?.clone(),
-        _ => return None,
+/// The documents of a workload stream that carry a pod, `List` items expanded, as Istio's
+/// webhook test splits a file (`getInjectableYamlDocs`); input and golden pair up by index.
+pub fn injectable_documents(docs: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for doc in docs {
+        match doc.get("kind").and_then(Value::as_str).unwrap_or_default() {
+            "List" => out.extend(injectable_documents(
+                doc.get("items")
+                    .and_then(Value::as_array)
+                    .map_or(&[], |v| v),
+            )),
+            "Deployment"
+            | "DeploymentConfig"
+            | "DaemonSet"
+            | "StatefulSet"
+            | "Job"
+            | "ReplicaSet"
+            | "ReplicationController"
+            | "CronJob"
+            | "Pod" => out.push(doc.clone()),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The pod the apiserver would send for a workload document, as Istio's test builds it
+/// (`objectToPod`): the pod template with a controller owner reference and `generateName`;
+/// a Deployment's pod comes from a ReplicaSet `<name>-fake` with a `pod-template-hash`. Like
+/// the apiserver's, the pod is serialized as Kubernetes' typed Pod serializes it.
+pub fn webhook_pod(doc: &Value) -> Value {
+    let mut pod = pod_template(doc);
+    needle::core::normalize::normalize_pod(&mut pod);
+    pod
+}
+
+fn pod_template(doc: &Value) -> Value {
+    let kind = doc["kind"].as_str().unwrap_or_default();
+    let name = doc
+        .pointer("/metadata/name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let template = match kind {
+        "Pod" => return json!({"metadata": doc["metadata"], "spec": doc["spec"]}),
+        "CronJob" => doc.pointer("/spec/jobTemplate/spec/template"),
+        _ => doc.pointer("/spec/template"),
     };
-    Some(
-        json!({"metadata": template.get("metadata").cloned().unwrap_or_default(), "spec": template.get("spec").cloned().unwrap_or_default()}),
-    )
+    let template = template.cloned().unwrap_or_default();
+    let mut meta = template.get("metadata").cloned().unwrap_or(json!({}));
+    let api_version = doc["apiVersion"].as_str().unwrap_or_default();
+    let (owner_api, owner_kind, owner) = if kind == "Deployment" {
+        ("apps/v1", "ReplicaSet", format!("{name}-fake"))
+    } else {
+        (api_version, kind, name.to_string())
+    };
+    meta["generateName"] = json!(if kind == "Deployment" {
+        format!("{owner}-")
+    } else {
+        owner.clone()
+    });
+    meta["ownerReferences"] =
+        json!([{"apiVersion": owner_api, "kind": owner_kind, "name": owner, "controller": true}]);
+    if kind == "Deployment" {
+        if !meta.get("labels").is_some_and(Value::is_object) {
+            meta["labels"] = json!({});
+        }
+        meta["labels"]["pod-template-hash"] = json!("fake");
+    }
+    json!({"metadata": meta, "spec": template.get("spec").cloned().unwrap_or_default()})
+}
+
+/// Compare a pod the webhook path produced with the golden's, as Istio's test does
+/// (`normalizeAndCompareDeployments`): the status annotation left out on both sides, and the
+/// `fieldRef.apiVersion` of the produced pod's container env cleared.
+pub fn webhook_differences(got: &Value, want: &Value, at: &str) -> Vec<String> {
+    let (mut got, mut want) = (got.clone(), want.clone());
+    for pod in [&mut got, &mut want] {
+        if let Some(annos) = pod
+            .pointer_mut("/metadata/annotations")
+            .and_then(Value::as_object_mut)
+        {
+            annos.remove("sidecar.istio.io/status");
+        }
+    }
+    for container in got
+        .pointer_mut("/spec/containers")
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
+    {
+        for env in container
+            .get_mut("env")
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(field_ref) = env
+                .pointer_mut("/valueFrom/fieldRef")
+                .and_then(Value::as_object_mut)
+            {
+                field_ref.remove("apiVersion");
+            }
+        }
+    }
+    let mut diffs = Vec::new();
+    differences(&semantic(&got), &semantic(&want), at, &mut diffs);
+    diffs
 }
 
 /// The namespace Istio's test cluster has for OpenShift cases.
