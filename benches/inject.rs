@@ -1,12 +1,13 @@
-//! The injection core on one pod: render + merge + probes + post-processing + JSON patch,
-//! as the webhook runs it. `cargo bench --bench inject`; numbers go in BENCHMARKS.md.
+//! The injection core on one pod: selection + render + merge + probes + post-processing +
+//! JSON patch, through the admission function the webhook runs. `cargo bench --bench inject`; numbers go in BENCHMARKS.md.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use needle::core::inject::{Caller, Request, inject};
-use needle::core::{patch, snapshot};
+use needle::core::admit::{Admission, Decision, Settings, admit};
+use needle::core::snapshot;
 use serde_json::{Value, json};
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::hint::black_box;
 
 /// The binary's allocator (mimalloc), counting this thread's allocations so the bench can
@@ -86,10 +87,19 @@ fn pod_with_containers(n: usize) -> Value {
 }
 
 fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> String {
-    let mut req = Request::new(pod, Caller::Webhook);
-    req.native_sidecars = true;
-    let injected = inject(snapshot, &req).expect("injects");
-    patch::create(&injected.original, &injected.pod)
+    let settings = Settings {
+        native_sidecars: true,
+        ..Settings::default()
+    };
+    let envs = BTreeMap::new();
+    match admit(
+        snapshot,
+        &settings,
+        &Admission::webhook(pod, "default", &envs),
+    ) {
+        Decision::Injected(injected, _) => injected.patch(),
+        other => panic!("not injected: {}", other.reason()),
+    }
 }
 
 fn bench(c: &mut Criterion) {

@@ -37,11 +37,10 @@ fn mode_name(templates: TemplateSource) -> &'static str {
 
 fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), String> {
     let snapshot = snapshot_for(case, templates)?;
+    let settings = case.settings("");
     let run = Offline {
         snapshot: &snapshot,
-        revision: "",
-        native_sidecars: case.native_sidecars,
-        compliance_policy: &case.compliance_policy,
+        settings: &settings,
     };
     let name = case.input.display().to_string();
     let result = inject_stream(&name, &case.input_text(), &run, &mut Vec::new());
@@ -118,7 +117,7 @@ type WebhookPods = Vec<(String, Value, Value, Result<Value, String>)>;
 
 fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<WebhookPods, String> {
     let snapshot = snapshot_for(case, templates)?;
-    let settings = case.webhook_settings();
+    let settings = case.settings("default");
     let namespace = openshift_namespace();
     let inputs = injectable_documents(&yaml_documents(&case.input_text()));
     let wants = injectable_documents(&case.golden_documents());
@@ -139,10 +138,8 @@ fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<WebhookPod
             .unwrap_or_default();
         let run = |pod: &Value| {
             let admission = Admission {
-                pod,
-                namespace: request_namespace,
-                proxy_envs: &envs,
                 openshift_namespace: (case.platform == "openshift").then_some(&namespace),
+                ..Admission::webhook(pod, request_namespace, &envs)
             };
             admitted(admit(&snapshot, &settings, &admission), pod)
         };
@@ -171,11 +168,11 @@ fn without_metajson_annotations(pod: &Value) -> Value {
 /// The pod after the webhook's answer: patched when injected, as sent when skipped.
 fn admitted(decision: Decision, pod: &Value) -> Result<Value, String> {
     match decision {
-        Decision::Injected { patch, .. } => {
-            patch::apply(pod, &patch).map_err(|e| format!("patch does not apply: {e}"))
+        Decision::Injected(injected, _) => {
+            patch::apply(pod, &injected.patch()).map_err(|e| format!("patch does not apply: {e}"))
         }
         Decision::Skipped(_) => Ok(pod.clone()),
-        Decision::Denied { message, .. } => Err(format!("denied: {message}")),
+        Decision::Denied(reason) => Err(format!("denied: {reason}")),
     }
 }
 

@@ -369,7 +369,7 @@ fn test_inject_required() {
             json!({})
         };
         let got = inject_required(&config, "test-namespace", &meta, &spec);
-        let outcome = expect_eq(got.injects(), c.want).map_err(|e| format!("{e} ({got:?})"));
+        let outcome = expect_eq(got.inject, c.want).map_err(|e| format!("{e} ({got:?})"));
         table.record(c.name, outcome);
     }
     table.check();

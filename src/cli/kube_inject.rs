@@ -1,6 +1,7 @@
 //! `needle kube-inject`: offline injection of workload YAML, like `istioctl kube-inject`.
 
 use crate::config_files::ConfigPaths;
+use crate::core::admit::Settings;
 use crate::core::snapshot::TemplateSource;
 use crate::core::workload::{self, Offline, Outcome};
 use crate::core::yaml;
@@ -59,25 +60,14 @@ impl ConfigFileArgs {
     }
 }
 
-/// Native sidecars offline: only when `ENABLE_NATIVE_SIDECARS=true`, as istioctl without a cluster.
-pub fn native_sidecars_from_env() -> bool {
-    std::env::var("ENABLE_NATIVE_SIDECARS").is_ok_and(|v| v == "true")
-}
-
 pub fn run(args: &KubeInjectArgs) -> Result<()> {
     let snapshot = args.config.paths().load().map_err(|e| anyhow!(e))?;
     let (input_name, input) = read_input(&args.filename)?;
-    let revision = if args.revision == "default" {
-        ""
-    } else {
-        args.revision.as_str()
-    };
-    let compliance_policy = std::env::var("COMPLIANCE_POLICY").unwrap_or_default();
+    // Native sidecars only with `ENABLE_NATIVE_SIDECARS=true`, as istioctl without a cluster.
+    let settings = Settings::from_env(&args.revision);
     let run = Offline {
         snapshot: &snapshot,
-        revision,
-        native_sidecars: native_sidecars_from_env(),
-        compliance_policy: &compliance_policy,
+        settings: &settings,
     };
     let mut warnings = Vec::new();
     let output = inject_stream(&input_name, &input, &run, &mut warnings)?;

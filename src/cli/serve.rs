@@ -1,6 +1,6 @@
 //! `needle serve`: flags and environment, then the server.
 
-use super::kube_inject::{ConfigFileArgs, native_sidecars_from_env};
+use super::kube_inject::ConfigFileArgs;
 use crate::core::admit::Settings;
 use crate::server::{self, ServeOptions};
 use anyhow::{Result, anyhow};
@@ -101,11 +101,6 @@ pub fn run(args: ServeArgs) -> Result<()> {
     if let Some(dir) = &args.inject_config_dir {
         config = config.with_injector_dir(dir);
     }
-    let revision = if args.revision == "default" {
-        String::new()
-    } else {
-        args.revision.clone()
-    };
     let cpus = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(2);
@@ -116,11 +111,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         tls_files: args.tls_cert_file.zip(args.tls_key_file),
         cert_dir: args.cert_dir,
         config,
-        inject: Settings {
-            revision,
-            native_sidecars: native_sidecars_from_env(),
-            compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),
-        },
+        inject: Settings::from_env(&args.revision),
         request_timeout: args.request_timeout,
         drain_timeout: args.drain_timeout,
         max_in_flight,

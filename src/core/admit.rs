@@ -1,84 +1,166 @@
-//! The one admission function: a pod in, the decision out, as the webhook answers it. The
-//! server, the tests and the benchmark call this; none calls the pipeline steps itself.
+//! The one admission function: a pod in, the decision and its reason out. The server,
+//! kube-inject, the tests and the benchmark call it; none calls the pipeline steps itself
+//! (Istio's `injectPod` plays this part for its webhook and istioctl).
 
-use super::inject::{Caller, Request, Snapshot, inject};
-use super::patch;
-use super::select::{Selection, inject_required};
+use super::context::Owner;
+use super::inject::{self, Caller, InjectError, Injected, Request, Snapshot};
+use super::select::{Policy, SelectionConfig, Why, inject_required};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// The injector's own settings, fixed for the life of the process (not in the config files).
+/// The injector's own settings, fixed for the life of the process (not in the config files):
+/// read once at start-up, so the core reads no process state.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
-    /// Revision for the status annotation; "" is the default revision.
+    /// The control plane revision, as templates see it (`.Revision`); "" and `default` are
+    /// both the default revision (istiod runs as `default`, istioctl with "").
     pub revision: String,
     pub native_sidecars: bool,
     /// `COMPLIANCE_POLICY` of the injector process.
     pub compliance_policy: String,
 }
 
+impl Settings {
+    /// The settings of a revision with the process's `ENABLE_NATIVE_SIDECARS` (only `true`
+    /// turns them on: needle has no node view for `auto`) and `COMPLIANCE_POLICY`.
+    pub fn from_env(revision: &str) -> Self {
+        Self {
+            revision: revision.to_string(),
+            native_sidecars: std::env::var("ENABLE_NATIVE_SIDECARS").is_ok_and(|v| v == "true"),
+            compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),
+        }
+    }
+}
+
 /// One pod to admit.
 #[derive(Debug, Clone, Copy)]
 pub struct Admission<'a> {
     pub pod: &'a Value,
-    /// The namespace of the request (the pod's own, when it names one, wins).
+    /// The namespace of the request (the pod's own, when it names one, wins for selection).
     pub namespace: &'a str,
     /// Environment for the proxy from the webhook path (`/inject/cluster/c1/net/n1`).
     pub proxy_envs: &'a BTreeMap<String, String>,
     /// On OpenShift, the pod's Namespace object (its pre-allocated UID/GID range).
     pub openshift_namespace: Option<&'a Value>,
+    /// The workload that owns the pod; `None` derives it from the pod's owner references.
+    pub owner: Option<&'a Owner>,
+    pub caller: Caller,
 }
 
-/// What the webhook answers for a pod, with the reason.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Decision {
-    /// Allowed with this JSON patch (text).
-    Injected {
-        patch: String,
-        reason: String,
-    },
-    Skipped(String),
-    /// Denied with this message; `label` is the stable metric label.
-    Denied {
-        message: String,
-        label: &'static str,
-    },
+impl<'a> Admission<'a> {
+    /// A pod as the webhook receives it, with nothing else known.
+    pub fn webhook(
+        pod: &'a Value,
+        namespace: &'a str,
+        proxy_envs: &'a BTreeMap<String, String>,
+    ) -> Self {
+        Self {
+            pod,
+            namespace,
+            proxy_envs,
+            openshift_namespace: None,
+            owner: None,
+            caller: Caller::Webhook,
+        }
+    }
 }
+
+/// Why a pod was injected, skipped or denied: one value for the admission response, the log
+/// span, the metric label and `check-inject`.
+#[derive(Debug, thiserror::Error)]
+pub enum Reason {
+    /// What selection decided (`injectRequired`).
+    #[error("{0}")]
+    Selected(Why),
+    #[error("could not decode the pod: {0}")]
+    InvalidPod(&'static str),
+    #[error(transparent)]
+    Failed(#[from] InjectError),
+}
+
+impl Reason {
+    /// A short stable label for metrics and logs.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Reason::Selected(why) => why.label(),
+            Reason::InvalidPod(_) => "invalid_pod",
+            Reason::Failed(e) => e.reason(),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub enum Decision {
+    Injected(Injected, Reason),
+    Skipped(Reason),
+    Denied(Reason),
+}
+
+impl Decision {
+    /// `injected`, `skipped` or `denied`, for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Decision::Injected(..) => "injected",
+            Decision::Skipped(_) => "skipped",
+            Decision::Denied(_) => "denied",
+        }
+    }
+
+    pub fn reason(&self) -> &Reason {
+        match self {
+            Decision::Injected(_, r) | Decision::Skipped(r) | Decision::Denied(r) => r,
+        }
+    }
+}
+
+/// istioctl selects with the policy `enabled` and no selectors: only the pod's own marker,
+/// host networking and the ignored namespaces can keep it from being injected.
+static KUBE_INJECT_SELECTION: SelectionConfig = SelectionConfig {
+    policy: Policy::Enabled,
+    never_inject_selector: Vec::new(),
+    always_inject_selector: Vec::new(),
+};
 
 pub fn admit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Decision {
     let pod = admission.pod;
     if !pod.is_object() {
-        return Decision::Denied {
-            message: "could not decode the pod: request.object is not an object".into(),
-            label: "invalid_pod",
-        };
+        return Decision::Denied(Reason::InvalidPod("the object is not a mapping"));
     }
-    let namespace = pod
-        .pointer("/metadata/namespace")
-        .and_then(Value::as_str)
-        .filter(|n| !n.is_empty())
-        .unwrap_or(admission.namespace);
     let metadata = pod.get("metadata").unwrap_or(&Value::Null);
     let spec = pod.get("spec").unwrap_or(&Value::Null);
-    let reason = match inject_required(&snapshot.config.selection, namespace, metadata, spec) {
-        Selection::Skip(reason) => return Decision::Skipped(reason),
-        Selection::Inject(reason) => reason,
+    let own_namespace = metadata.get("namespace").and_then(Value::as_str);
+    let selection = match admission.caller {
+        Caller::Webhook => &snapshot.config.selection,
+        Caller::KubeInject => &KUBE_INJECT_SELECTION,
     };
-    let mut request = Request::new(pod, Caller::Webhook);
+    let namespace = match admission.caller {
+        Caller::Webhook => own_namespace
+            .filter(|n| !n.is_empty())
+            .unwrap_or(admission.namespace),
+        Caller::KubeInject => own_namespace.unwrap_or_default(),
+    };
+    let selected = inject_required(selection, namespace, metadata, spec);
+    // istioctl reads the pod's ProxyConfig after the host-network check and before it decides,
+    // so one that does not parse fails the pod even when it is not injected.
+    if admission.caller == Caller::KubeInject
+        && selected.why != Why::HostNetwork
+        && let Err(e) = inject::effective_proxy_config(&snapshot.mesh, pod)
+    {
+        return Decision::Denied(e.into());
+    }
+    if !selected.inject {
+        return Decision::Skipped(Reason::Selected(selected.why));
+    }
+    let mut request = Request::new(pod, admission.caller);
     request.namespace = admission.namespace;
+    request.owner = admission.owner.cloned();
     request.revision = &settings.revision;
     request.native_sidecars = settings.native_sidecars;
     request.compliance_policy = &settings.compliance_policy;
     request.proxy_envs = admission.proxy_envs.clone();
     request.openshift_namespace = admission.openshift_namespace;
-    match inject(snapshot, &request) {
-        Ok(injected) => Decision::Injected {
-            patch: patch::create(&injected.original, &injected.pod),
-            reason,
-        },
-        Err(e) => Decision::Denied {
-            message: e.to_string(),
-            label: e.reason(),
-        },
+    match inject::inject(snapshot, &request) {
+        Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
+        Err(e) => Decision::Denied(e.into()),
     }
 }

@@ -123,6 +123,14 @@ pub struct Injected {
     pub pod: Value,
 }
 
+impl Injected {
+    /// The JSON patch (text) from the original pod to the injected one. Computed on demand:
+    /// the webhook sends it, kube-inject writes the pod itself.
+    pub fn patch(&self) -> String {
+        super::patch::create(&self.original, &self.pod)
+    }
+}
+
 /// Run the whole pipeline on one pod.
 pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectError> {
     let mut original = req.pod.clone();

@@ -40,21 +40,133 @@ pub struct SelectionConfig {
     pub always_inject_selector: Vec<Value>,
 }
 
-/// The decision and the reason for it, in words a user can act on.
+/// Where a pod states `sidecar.istio.io/inject`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Marker {
+    Label,
+    Annotation,
+}
+
+impl std::fmt::Display for Marker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Marker::Label => "label",
+            Marker::Annotation => "annotation",
+        })
+    }
+}
+
+/// A `sidecar.istio.io/inject` value other than "true" or "false", which Istio ignores.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Selection {
-    Inject(String),
-    Skip(String),
+pub struct Ignored {
+    pub marker: Marker,
+    pub value: String,
+}
+
+/// Why selection decided as it did, in the order `injectRequired` looks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    HostNetwork,
+    IgnoredNamespace(String),
+    /// The pod's own `sidecar.istio.io/inject` true or false.
+    Marked {
+        marker: Marker,
+        inject: bool,
+    },
+    NeverInjectSelector {
+        index: usize,
+        ignored: Option<Ignored>,
+    },
+    AlwaysInjectSelector {
+        index: usize,
+        ignored: Option<Ignored>,
+    },
+    /// Nothing in the pod decides: the config's policy does (an unknown policy injects nothing).
+    Policy {
+        policy: Policy,
+        ignored: Option<Ignored>,
+    },
+}
+
+impl Why {
+    /// A short stable label for metrics and logs.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Why::HostNetwork => "host_network",
+            Why::IgnoredNamespace(_) => "ignored_namespace",
+            Why::Marked { inject: true, .. } => "opted_in",
+            Why::Marked { inject: false, .. } => "opted_out",
+            Why::NeverInjectSelector { .. } => "never_inject_selector",
+            Why::AlwaysInjectSelector { .. } => "always_inject_selector",
+            Why::Policy {
+                policy: Policy::Enabled,
+                ..
+            } => "policy_enabled",
+            Why::Policy {
+                policy: Policy::Disabled,
+                ..
+            } => "policy_disabled",
+            Why::Policy {
+                policy: Policy::Unknown(_),
+                ..
+            } => "unknown_policy",
+        }
+    }
+
+    fn ignored(&self) -> Option<&Ignored> {
+        match self {
+            Why::NeverInjectSelector { ignored, .. }
+            | Why::AlwaysInjectSelector { ignored, .. }
+            | Why::Policy { ignored, .. } => ignored.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::HostNetwork => write!(f, "pod uses host networking")?,
+            Why::IgnoredNamespace(ns) => write!(f, "namespace {ns} is never injected")?,
+            Why::Marked { marker, inject } => write!(f, "{marker} {INJECT_KEY}={inject}")?,
+            Why::NeverInjectSelector { index, .. } => {
+                write!(f, "pod labels match neverInjectSelector[{index}]")?
+            }
+            Why::AlwaysInjectSelector { index, .. } => {
+                write!(f, "pod labels match alwaysInjectSelector[{index}]")?
+            }
+            Why::Policy { policy, .. } => match policy {
+                Policy::Enabled => write!(f, "injection policy is enabled")?,
+                Policy::Disabled => write!(
+                    f,
+                    "injection policy is disabled and the pod does not opt in"
+                )?,
+                Policy::Unknown(p) => write!(
+                    f,
+                    "injection policy {p:?} is not \"enabled\" or \"disabled\""
+                )?,
+            },
+        }
+        if let Some(Ignored { marker, value }) = self.ignored() {
+            write!(
+                f,
+                " ({marker} {INJECT_KEY}={value:?} is not \"true\" or \"false\", ignored)"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The decision and the reason for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    pub inject: bool,
+    pub why: Why,
 }
 
 impl Selection {
-    pub fn injects(&self) -> bool {
-        matches!(self, Selection::Inject(_))
-    }
-    pub fn reason(&self) -> &str {
-        match self {
-            Selection::Inject(r) | Selection::Skip(r) => r,
-        }
+    fn new(inject: bool, why: Why) -> Self {
+        Self { inject, why }
     }
 }
 
@@ -66,49 +178,42 @@ pub fn inject_required(
     spec: &Value,
 ) -> Selection {
     if spec.get("hostNetwork").and_then(Value::as_bool) == Some(true) {
-        return Selection::Skip("pod uses host networking".into());
+        return Selection::new(false, Why::HostNetwork);
     }
     if IGNORED_NAMESPACES.contains(&namespace) {
-        return Selection::Skip(format!("namespace {namespace} is never injected"));
+        return Selection::new(false, Why::IgnoredNamespace(namespace.to_string()));
     }
     let labels = string_map(metadata.get("labels"));
     let annotations = string_map(metadata.get("annotations"));
 
     // The label replaces the annotation whenever it is present, even when empty.
-    let (intent, source) = match (labels.get(INJECT_KEY), annotations.get(INJECT_KEY)) {
-        (Some(v), _) => (v.as_str(), "label"),
-        (None, Some(v)) => (v.as_str(), "annotation"),
-        (None, None) => ("", ""),
+    let (intent, marker) = match (labels.get(INJECT_KEY), annotations.get(INJECT_KEY)) {
+        (Some(v), _) => (v.as_str(), Marker::Label),
+        (None, Some(v)) => (v.as_str(), Marker::Annotation),
+        (None, None) => ("", Marker::Label),
     };
-    let explicit = match intent {
-        "true" => Some((true, format!("{source} {INJECT_KEY}=true"))),
-        "false" => Some((false, format!("{source} {INJECT_KEY}=false"))),
-        _ => None,
-    };
-    let unrecognized = (!intent.is_empty() && explicit.is_none()).then(|| {
-        format!(" ({source} {INJECT_KEY}={intent:?} is not \"true\" or \"false\", ignored)")
+    let explicit = matches!(intent, "true" | "false");
+    let ignored = (!intent.is_empty() && !explicit).then(|| Ignored {
+        marker,
+        value: intent.to_string(),
     });
-
-    let decided = explicit.or_else(|| {
-        first_match(&config.never_inject_selector, &labels)
-            .map(|i| (false, format!("pod labels match neverInjectSelector[{i}]")))
-    });
-    let decided = decided.or_else(|| {
-        first_match(&config.always_inject_selector, &labels)
-            .map(|i| (true, format!("pod labels match alwaysInjectSelector[{i}]")))
-    });
-    let note = unrecognized.unwrap_or_default();
-    match (&config.policy, decided) {
-        (Policy::Unknown(p), _) => Selection::Skip(format!(
-            "injection policy {p:?} is not \"enabled\" or \"disabled\""
-        )),
-        (_, Some((true, why))) => Selection::Inject(format!("{why}{note}")),
-        (_, Some((false, why))) => Selection::Skip(format!("{why}{note}")),
-        (Policy::Enabled, None) => Selection::Inject(format!("injection policy is enabled{note}")),
-        (Policy::Disabled, None) => Selection::Skip(format!(
-            "injection policy is disabled and the pod does not opt in{note}"
-        )),
+    // An unknown policy turns injection off, whatever the pod says.
+    if let Policy::Unknown(_) = config.policy {
+        let policy = config.policy.clone();
+        return Selection::new(false, Why::Policy { policy, ignored });
     }
+    if explicit {
+        let inject = intent == "true";
+        return Selection::new(inject, Why::Marked { marker, inject });
+    }
+    if let Some(index) = first_match(&config.never_inject_selector, &labels) {
+        return Selection::new(false, Why::NeverInjectSelector { index, ignored });
+    }
+    if let Some(index) = first_match(&config.always_inject_selector, &labels) {
+        return Selection::new(true, Why::AlwaysInjectSelector { index, ignored });
+    }
+    let policy = config.policy.clone();
+    Selection::new(policy == Policy::Enabled, Why::Policy { policy, ignored })
 }
 
 fn first_match(selectors: &[Value], labels: &Labels) -> Option<usize> {
@@ -148,7 +253,7 @@ mod tests {
     #[test]
     fn label_replaces_annotation_even_when_empty() {
         let meta = json!({"labels": {INJECT_KEY: ""}, "annotations": {INJECT_KEY: "false"}});
-        assert!(inject_required(&cfg("enabled"), "default", &meta, &json!({})).injects());
+        assert!(inject_required(&cfg("enabled"), "default", &meta, &json!({})).inject);
     }
 
     #[test]
@@ -160,9 +265,9 @@ mod tests {
                 &json!({}),
                 &json!({"hostNetwork": true})
             )
-            .injects()
+            .inject
         );
-        assert!(!inject_required(&cfg("enabled"), "kube-system", &json!({}), &json!({})).injects());
+        assert!(!inject_required(&cfg("enabled"), "kube-system", &json!({}), &json!({})).inject);
     }
 
     #[test]
@@ -173,10 +278,9 @@ mod tests {
             always_inject_selector: vec![json!({"matchLabels": {"a": "1"}})],
         };
         let s = inject_required(&c, "default", &json!({"labels": {"a": "1"}}), &json!({}));
-        assert_eq!(
-            s,
-            Selection::Skip("pod labels match neverInjectSelector[0]".into())
-        );
+        assert!(!s.inject);
+        assert_eq!(s.why.to_string(), "pod labels match neverInjectSelector[0]");
+        assert_eq!(s.why.label(), "never_inject_selector");
     }
 
     #[test]
@@ -188,7 +292,7 @@ mod tests {
                 &json!({"annotations": {INJECT_KEY: "true"}}),
                 &json!({})
             )
-            .injects()
+            .inject
         );
     }
 
@@ -200,7 +304,10 @@ mod tests {
             &json!({"annotations": {INJECT_KEY: "yes"}}),
             &json!({}),
         );
-        assert!(!s.injects());
-        assert!(s.reason().contains("\"yes\""), "{}", s.reason());
+        assert!(!s.inject);
+        assert_eq!(
+            s.why.to_string(),
+            "injection policy is disabled and the pod does not opt in (annotation sidecar.istio.io/inject=\"yes\" is not \"true\" or \"false\", ignored)"
+        );
     }
 }

@@ -1,12 +1,14 @@
 //! Workloads that carry a pod template (Deployment, CronJob, ...), for offline injection:
 //! find the pod inside a document, inject it, and put it back.
 
+use super::admit::{Admission, Decision, Reason, Settings, admit};
 use super::context::Owner;
 use super::gofmt;
-use super::inject::{self, Caller, InjectError, Request, Snapshot};
-use super::select::{self, Policy, SelectionConfig};
+use super::inject::{Caller, InjectError, Snapshot};
+use super::select::Why;
 use super::yaml;
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// Where a kind keeps its pod template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,12 +70,10 @@ pub enum WorkloadError {
     Inject(#[from] InjectError),
 }
 
-/// The per-run settings of offline injection.
+/// What offline injection runs with: a config snapshot and the injector's settings.
 pub struct Offline<'a> {
     pub snapshot: &'a Snapshot,
-    pub revision: &'a str,
-    pub native_sidecars: bool,
-    pub compliance_policy: &'a str,
+    pub settings: &'a Settings,
 }
 
 /// Inject one parsed document.
@@ -173,38 +173,39 @@ pub fn inject_document(
         format!("{kind} {full_name:?}")
     };
 
-    if spec.get("hostNetwork").and_then(Value::as_bool) == Some(true) {
-        return Ok(Outcome::Skipped(
-            doc.clone(),
-            format!("===> Skipping injection because {described} has host networking enabled"),
-        ));
-    }
-    // istioctl reads the pod's ProxyConfig after the host-network check and before it decides
-    // to inject, so one that does not parse fails the document even when the pod is skipped.
-    inject::effective_proxy_config(&run.snapshot.mesh, &serde_json::json!({"metadata": &meta}))?;
-    let enabled = SelectionConfig {
-        policy: Policy::Enabled,
-        never_inject_selector: vec![],
-        always_inject_selector: vec![],
-    };
-    let ns_for_selection = s(&meta, "namespace");
-    if !select::inject_required(&enabled, &ns_for_selection, &meta, spec).injects() {
-        return Ok(Outcome::Skipped(
-            doc.clone(),
-            format!("===> Skipping injection because {described} has sidecar injection disabled"),
-        ));
-    }
     let mut pod = Map::new();
     pod.insert("metadata".into(), meta.clone());
     pod.insert("spec".into(), spec.clone());
     let pod = Value::Object(pod);
-    let mut req = Request::new(&pod, Caller::KubeInject);
-    req.namespace = &namespace;
-    req.owner = owner;
-    req.revision = run.revision;
-    req.native_sidecars = run.native_sidecars;
-    req.compliance_policy = run.compliance_policy;
-    let injected = inject::inject(run.snapshot, &req)?;
+    let no_envs = BTreeMap::new();
+    let admission = Admission {
+        pod: &pod,
+        namespace: &namespace,
+        proxy_envs: &no_envs,
+        openshift_namespace: None,
+        owner: owner.as_ref(),
+        caller: Caller::KubeInject,
+    };
+    let injected = match admit(run.snapshot, run.settings, &admission) {
+        Decision::Injected(injected, _) => injected,
+        Decision::Skipped(reason) => {
+            let why = match reason {
+                Reason::Selected(Why::HostNetwork) => "has host networking enabled",
+                _ => "has sidecar injection disabled",
+            };
+            return Ok(Outcome::Skipped(
+                doc.clone(),
+                format!("===> Skipping injection because {described} {why}"),
+            ));
+        }
+        Decision::Denied(Reason::Failed(e)) => return Err(e.into()),
+        Decision::Denied(other) => {
+            return Err(WorkloadError::Shape {
+                path: spec_path.join("."),
+                message: other.to_string(),
+            });
+        }
+    };
     let mut out = doc.clone();
     let mut new_meta = injected.pod.get("metadata").cloned().unwrap_or_default();
     if meta.get("namespace").is_none()

@@ -5,68 +5,74 @@ use super::review::{AdmissionRequest, Verdict};
 use super::state::AppState;
 use crate::core::admit::{Admission, Decision, admit};
 
-/// The decision for one request and the reason, for the response, logs and metrics.
+/// The answer to one request and its reason, for the response, the log span and the metrics.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     pub verdict: Verdict,
     /// `injected`, `skipped`, `denied` or `ignored` (not a Pod CREATE).
     pub decision: &'static str,
+    /// The reason in words (the denial message when denied).
     pub reason: String,
+    /// The reason's stable metric label.
+    pub label: &'static str,
+}
+
+impl Outcome {
+    /// A denial the server makes itself (deadline, internal error), counted under `label`.
+    pub fn denied(message: String, label: &'static str) -> Self {
+        Self {
+            verdict: Verdict::Deny(message.clone()),
+            decision: "denied",
+            reason: message,
+            label,
+        }
+    }
+
+    fn ignored(reason: String) -> Self {
+        Self {
+            verdict: Verdict::Allow,
+            decision: "ignored",
+            reason,
+            label: "not_injectable",
+        }
+    }
 }
 
 pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
     if req.kind != "Pod" || !req.group.is_empty() {
-        return ignored(format!(
-            "{} is not a Pod",
-            if req.kind.is_empty() {
-                "the object"
-            } else {
-                &req.kind
-            }
-        ));
+        let kind = if req.kind.is_empty() {
+            "the object"
+        } else {
+            &req.kind
+        };
+        return Outcome::ignored(format!("{kind} is not a Pod"));
     }
     if req.operation != "CREATE" {
-        return ignored(format!("operation {} is not injected", req.operation));
+        return Outcome::ignored(format!("operation {} is not injected", req.operation));
     }
-    let admission = Admission {
-        pod: &req.object,
-        namespace: &req.namespace,
-        proxy_envs: &parse_inject_envs(path),
-        openshift_namespace: None,
-    };
-    match admit(&state.snapshot(), &state.settings, &admission) {
-        Decision::Injected { patch, reason } => Outcome {
-            verdict: Verdict::Patch(patch),
+    let envs = parse_inject_envs(path);
+    let admission = Admission::webhook(&req.object, &req.namespace, &envs);
+    let decision = admit(&state.snapshot(), &state.settings, &admission);
+    let (reason, label) = (decision.reason().to_string(), decision.reason().label());
+    match decision {
+        Decision::Injected(injected, _) => Outcome {
+            verdict: Verdict::Patch(injected.patch()),
             decision: "injected",
             reason,
+            label,
         },
-        Decision::Skipped(reason) => {
+        Decision::Skipped(_) => {
             state.metrics.injection_skip.inc();
             Outcome {
                 verdict: Verdict::Allow,
                 decision: "skipped",
                 reason,
+                label,
             }
         }
-        Decision::Denied { message, label } => {
+        Decision::Denied(_) => {
             state.metrics.failure(label);
-            denied(message)
+            Outcome::denied(reason, label)
         }
-    }
-}
-
-fn ignored(reason: String) -> Outcome {
-    Outcome {
-        verdict: Verdict::Allow,
-        decision: "ignored",
-        reason,
-    }
-}
-
-fn denied(message: String) -> Outcome {
-    Outcome {
-        verdict: Verdict::Deny(message.clone()),
-        decision: "denied",
-        reason: message,
     }
 }

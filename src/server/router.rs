@@ -117,6 +117,7 @@ fn admission_span(request: &review::AdmissionRequest, endpoint: &'static str) ->
         dry_run = request.dry_run,
         decision = tracing::field::Empty,
         reason = tracing::field::Empty,
+        label = tracing::field::Empty,
         duration_us = tracing::field::Empty,
     )
 }
@@ -139,6 +140,7 @@ async fn inject_response(
         .await;
     span.record("decision", outcome.decision);
     span.record("reason", outcome.reason.as_str());
+    span.record("label", outcome.label);
     span.record("duration_us", started.elapsed().as_micros() as u64);
     span.in_scope(|| tracing::info!("admission decided"));
     state.metrics.injection_success.inc();
@@ -226,13 +228,19 @@ async fn run_bounded(
         Ok(Err(panic)) => {
             state.metrics.failure("internal");
             tracing::error!(error = %panic, "injection failed");
-            deny("internal error while injecting; see needle's log".into())
+            inject::Outcome::denied(
+                "internal error while injecting; see needle's log".into(),
+                "internal",
+            )
         }
         Err(_) => {
             state.metrics.failure("timeout");
-            deny(format!(
-                "injection did not finish within {deadline:?} (needle --request-timeout); the server is overloaded or the pod is too large"
-            ))
+            inject::Outcome::denied(
+                format!(
+                    "injection did not finish within {deadline:?} (needle --request-timeout); the server is overloaded or the pod is too large"
+                ),
+                "timeout",
+            )
         }
     }
 }
@@ -247,14 +255,6 @@ fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panic".into())
     })
-}
-
-fn deny(message: String) -> inject::Outcome {
-    inject::Outcome {
-        verdict: Verdict::Deny(message.clone()),
-        decision: "denied",
-        reason: message,
-    }
 }
 
 #[cfg(test)]

@@ -55,10 +55,11 @@ pub struct CaseSpec {
 }
 
 impl CaseSpec {
-    /// The injector settings of the webhook path: Istio's test runs it as revision `default`.
-    pub fn webhook_settings(&self) -> Settings {
+    /// The case's injector settings; Istio's test runs the webhook as revision `default`,
+    /// kube-inject with "".
+    pub fn settings(&self, revision: &str) -> Settings {
         Settings {
-            revision: "default".into(),
+            revision: revision.into(),
             native_sidecars: self.native_sidecars,
             compliance_policy: self.compliance_policy.clone(),
         }
