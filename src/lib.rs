@@ -2,6 +2,6 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
-pub mod config_files;
 pub mod core;
 pub mod server;
+pub mod sources;

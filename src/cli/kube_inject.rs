@@ -1,10 +1,10 @@
 //! `needle kube-inject`: offline injection of workload YAML, like `istioctl kube-inject`.
 
-use crate::config_files::ConfigPaths;
 use crate::core::admit::Settings;
 use crate::core::snapshot::TemplateSource;
 use crate::core::workload::{self, Offline, Outcome};
 use crate::core::yaml;
+use crate::sources::ConfigPaths;
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use serde_json::Value;

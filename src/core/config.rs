@@ -11,10 +11,23 @@ use std::collections::BTreeMap;
 /// A config input that could not be used; the message names the input and the field.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ConfigError {
+    /// The text is not YAML (or JSON).
+    #[error("{source_name}: {message}")]
+    Syntax {
+        source_name: String,
+        message: String,
+    },
+    /// A field has a value Istio would not take.
     #[error("{source_name}: {message}")]
     Invalid {
         source_name: String,
         message: String,
+    },
+    /// A template that cannot be translated or compiled.
+    #[error("{source_name}: {error}")]
+    Template {
+        source_name: String,
+        error: super::render::RenderError,
     },
 }
 
@@ -23,6 +36,22 @@ impl ConfigError {
         ConfigError::Invalid {
             source_name: source_name.to_string(),
             message: message.into(),
+        }
+    }
+
+    fn syntax(source_name: &str, message: impl Into<String>) -> Self {
+        ConfigError::Syntax {
+            source_name: source_name.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// A short stable label for metrics and logs.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            ConfigError::Syntax { .. } => "syntax",
+            ConfigError::Invalid { .. } => "invalid_field",
+            ConfigError::Template { .. } => "template",
         }
     }
 }
@@ -57,7 +86,7 @@ impl Default for InjectorConfig {
 impl InjectorConfig {
     /// Parse the injector config YAML. Unknown keys are ignored, as Istio ignores them.
     pub fn parse(source_name: &str, text: &str) -> Result<Self, ConfigError> {
-        let doc = yaml::parse_one(text).map_err(|e| ConfigError::new(source_name, e))?;
+        let doc = yaml::parse_one(text).map_err(|e| ConfigError::syntax(source_name, e))?;
         let map = match &doc {
             Value::Object(m) => m,
             Value::Null => return Ok(Self::default()),
@@ -160,7 +189,7 @@ impl InjectorConfig {
 
 /// The `values` key: Helm values as JSON (YAML is accepted too, as Istio accepts it).
 pub fn parse_values(source_name: &str, text: &str) -> Result<Value, ConfigError> {
-    let v = yaml::parse_one(text).map_err(|e| ConfigError::new(source_name, e))?;
+    let v = yaml::parse_one(text).map_err(|e| ConfigError::syntax(source_name, e))?;
     match v {
         Value::Object(_) => Ok(v),
         Value::Null => Ok(Value::Object(Default::default())),
@@ -176,7 +205,7 @@ pub fn parse_values(source_name: &str, text: &str) -> Result<Value, ConfigError>
 
 /// The `mesh` key: MeshConfig YAML applied over Istio's mesh defaults.
 pub fn parse_mesh(source_name: &str, text: &str) -> Result<Value, ConfigError> {
-    let user = yaml::parse_one(text).map_err(|e| ConfigError::new(source_name, e))?;
+    let user = yaml::parse_one(text).map_err(|e| ConfigError::syntax(source_name, e))?;
     match user {
         Value::Object(_) | Value::Null => {
             mesh::apply_mesh_config(&user).map_err(|e| ConfigError::new(source_name, e))

@@ -60,7 +60,7 @@ impl Object for RenderContext {
 }
 
 /// Errors from compiling or running a template.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, thiserror::Error, PartialEq)]
 pub enum RenderError {
     #[error("template {name}: {message}")]
     Template { name: String, message: String },

@@ -74,8 +74,10 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         .config
         .as_ref()
         .map_or("embedded config", |s| s.name);
-    let templates = Templates::compile(&go_sources)
-        .map_err(|e| ConfigError::new(config_name, e.to_string()))?;
+    let templates = Templates::compile(&go_sources).map_err(|error| ConfigError::Template {
+        source_name: config_name.to_string(),
+        error,
+    })?;
     let shared_context = super::context::shared(&values, &mesh);
     let offered_templates = if config.templates.is_empty() {
         DEFAULT_PROFILE_TEMPLATES.map(String::from).into()

@@ -35,16 +35,32 @@ pub fn default_hosts(service: &str, namespace: &str) -> Vec<String> {
     ]
 }
 
+/// Why the development certificate could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum DevCertError {
+    #[error("{path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("generating the development certificate: {0}")]
+    Generate(#[from] rcgen::Error),
+}
+
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> DevCertError {
+    let path = path.to_path_buf();
+    move |source| DevCertError::Write { path, source }
+}
+
 /// Reuse the files when all three exist, otherwise generate a new CA and serving pair.
 /// Returns whether new files were written.
-pub fn ensure(dir: &Path, hosts: &[String]) -> Result<(DevCertPaths, bool), String> {
+pub fn ensure(dir: &Path, hosts: &[String]) -> Result<(DevCertPaths, bool), DevCertError> {
     let paths = DevCertPaths::in_dir(dir);
     if paths.ca.exists() && paths.cert.exists() && paths.key.exists() {
         return Ok((paths, false));
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let (ca_pem, cert_pem, key_pem) =
-        generate(hosts).map_err(|e| format!("generating the development certificate: {e}"))?;
+    std::fs::create_dir_all(dir).map_err(write_error(dir))?;
+    let (ca_pem, cert_pem, key_pem) = generate(hosts)?;
     write_private(&paths.key, &key_pem)?;
     write_atomically(&paths.cert, &cert_pem)?;
     write_atomically(&paths.ca, &ca_pem)?;
@@ -102,19 +118,19 @@ pub fn generate(hosts: &[String]) -> Result<(String, String, String), rcgen::Err
     Ok((ca.pem, cert, key))
 }
 
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+fn write_atomically(path: &Path, text: &str) -> Result<(), DevCertError> {
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(&tmp, text).map_err(write_error(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(write_error(path))
 }
 
-fn write_private(path: &Path, text: &str) -> Result<(), String> {
+fn write_private(path: &Path, text: &str) -> Result<(), DevCertError> {
     write_atomically(path, text)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(write_error(path))?;
     }
     Ok(())
 }

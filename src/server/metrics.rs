@@ -1,5 +1,6 @@
 //! Prometheus metrics, with Istio's names where Istio has them.
 
+use crate::sources::Live;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
@@ -27,13 +28,14 @@ pub struct Metrics {
     pub injection_time: Histogram,
     pub validation_passed: Counter,
     pub validation_failed: Family<ReasonLabel, Counter>,
-    pub config_reloads: Family<ResultLabel, Counter>,
     pub cert_reloads: Family<ResultLabel, Counter>,
 }
 
-impl Default for Metrics {
-    fn default() -> Self {
+impl Metrics {
+    /// The server's metrics, with those of the live config.
+    pub fn new(live: &Live) -> Self {
         let mut registry = Registry::default();
+        live.register(&mut registry);
         let injection_requests = Counter::default();
         let injection_success = Counter::default();
         let injection_skip = Counter::default();
@@ -41,7 +43,6 @@ impl Default for Metrics {
         let injection_time = Histogram::new([0.1, 1.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0]);
         let validation_passed = Counter::default();
         let validation_failed = Family::<ReasonLabel, Counter>::default();
-        let config_reloads = Family::<ResultLabel, Counter>::default();
         let cert_reloads = Family::<ResultLabel, Counter>::default();
         registry.register(
             "sidecar_injection_requests",
@@ -79,11 +80,6 @@ impl Default for Metrics {
             validation_failed.clone(),
         );
         registry.register(
-            "needle_config_reloads",
-            "Injector configuration reloads, by result (ok, error)",
-            config_reloads.clone(),
-        );
-        registry.register(
             "needle_certificate_reloads",
             "Serving certificate reloads, by result (ok, error)",
             cert_reloads.clone(),
@@ -97,7 +93,6 @@ impl Default for Metrics {
             injection_time,
             validation_passed,
             validation_failed,
-            config_reloads,
             cert_reloads,
         }
     }
@@ -116,14 +111,6 @@ impl Metrics {
         self.validation_failed
             .get_or_create(&ReasonLabel {
                 reason: reason.to_string(),
-            })
-            .inc();
-    }
-
-    pub fn config_reload(&self, ok: bool) {
-        self.config_reloads
-            .get_or_create(&ResultLabel {
-                result: if ok { "ok" } else { "error" }.into(),
             })
             .inc();
     }

@@ -11,10 +11,10 @@ pub mod router;
 pub mod state;
 pub mod tls;
 pub mod validate;
-pub mod watch;
 
-use crate::config_files::ConfigPaths;
 use crate::core::admit::Settings;
+use crate::sources::watch::{self, WatchError};
+use crate::sources::{ConfigPaths, LoadError};
 use state::AppState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -39,12 +39,27 @@ pub struct ServeOptions {
     pub max_in_flight: usize,
 }
 
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("loading the injector configuration: {0}")]
+    Config(#[from] LoadError),
+    #[error(transparent)]
+    DevCert(#[from] devcert::DevCertError),
+    #[error(transparent)]
+    Certificate(#[from] tls::CertError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Watch(#[from] WatchError),
+}
+
 /// Run until SIGTERM or SIGINT; then drain and return.
-pub async fn run(opts: ServeOptions) -> Result<(), String> {
-    let snapshot = opts
-        .config
-        .load()
-        .map_err(|e| format!("loading the injector configuration: {e}"))?;
+pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
+    let snapshot = opts.config.load()?;
     let state = Arc::new(AppState::new(
         snapshot,
         opts.inject.clone(),
@@ -74,12 +89,8 @@ pub async fn run(opts: ServeOptions) -> Result<(), String> {
     let _config_watch = watch_config(&opts.config, state.clone())?;
     let _cert_watch = watch_certificate(cert_path, key_path, resolver, state.clone())?;
 
-    let webhook = TcpListener::bind(opts.listen)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", opts.listen))?;
-    let admin = TcpListener::bind(opts.admin_listen)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", opts.admin_listen))?;
+    let webhook = bind(opts.listen).await?;
+    let admin = bind(opts.admin_listen).await?;
     tracing::info!(webhook = %local(&webhook), admin = %local(&admin), "needle serving");
 
     let (stop_tx, stop_rx) = signal_watch::channel(false);
@@ -104,6 +115,12 @@ pub async fn run(opts: ServeOptions) -> Result<(), String> {
     Ok(())
 }
 
+async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Listen { addr, source })
+}
+
 fn local(l: &TcpListener) -> String {
     l.local_addr().map(|a| a.to_string()).unwrap_or_default()
 }
@@ -111,24 +128,13 @@ fn local(l: &TcpListener) -> String {
 fn watch_config(
     paths: &ConfigPaths,
     state: Arc<AppState>,
-) -> Result<Option<watch::DirWatch>, String> {
+) -> Result<Option<watch::DirWatch>, WatchError> {
     let dirs = paths.dirs();
     if dirs.is_empty() {
         return Ok(None);
     }
     let paths = paths.clone();
-    watch::watch_dirs(&dirs, move || match paths.load() {
-        Ok(snapshot) => {
-            state.swap_snapshot(snapshot);
-            state.metrics.config_reload(true);
-            tracing::info!("injector configuration reloaded");
-        }
-        Err(e) => {
-            state.metrics.config_reload(false);
-            tracing::error!(error = %e, "injector configuration reload failed; keeping the last good configuration");
-        }
-    })
-    .map(Some)
+    watch::watch_dirs(&dirs, move || state.live.apply("files", paths.load())).map(Some)
 }
 
 fn watch_certificate(
@@ -136,7 +142,7 @@ fn watch_certificate(
     key: PathBuf,
     resolver: Arc<ReloadingResolver>,
     state: Arc<AppState>,
-) -> Result<watch::DirWatch, String> {
+) -> Result<watch::DirWatch, WatchError> {
     let mut dirs: Vec<PathBuf> = [&cert, &key]
         .iter()
         .map(|p| {

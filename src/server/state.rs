@@ -3,14 +3,14 @@
 use super::metrics::Metrics;
 use crate::core::admit::Settings;
 use crate::core::inject::Snapshot;
-use arc_swap::ArcSwap;
+use crate::sources::Live;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
 pub struct AppState {
-    snapshot: ArcSwap<Snapshot>,
+    pub live: Live,
     pub metrics: Metrics,
     pub settings: Settings,
     /// Bounds the CPU work in flight; requests wait for a permit up to the deadline.
@@ -26,9 +26,10 @@ impl AppState {
         max_in_flight: usize,
         request_timeout: Duration,
     ) -> Self {
+        let live = Live::new(snapshot);
         Self {
-            snapshot: ArcSwap::from_pointee(snapshot),
-            metrics: Metrics::default(),
+            metrics: Metrics::new(&live),
+            live,
             settings,
             limiter: Semaphore::new(max_in_flight),
             request_timeout,
@@ -37,12 +38,7 @@ impl AppState {
     }
 
     pub fn snapshot(&self) -> Arc<Snapshot> {
-        self.snapshot.load_full()
-    }
-
-    /// Install a new config; requests in flight keep the one they started with.
-    pub fn swap_snapshot(&self, snapshot: Snapshot) {
-        self.snapshot.store(Arc::new(snapshot));
+        self.live.current()
     }
 
     pub fn set_certificate_loaded(&self) {

@@ -4,10 +4,10 @@
 #![allow(dead_code)]
 
 use super::{differences, semantic, yaml_documents};
-use needle::config_files::ConfigPaths;
 use needle::core::admit::Settings;
 use needle::core::inject::Snapshot;
 use needle::core::snapshot::TemplateSource;
+use needle::sources::ConfigPaths;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -149,7 +149,8 @@ pub fn snapshot_for(case: &CaseSpec, templates: TemplateSource) -> Result<Arc<Sn
             mesh: key.2.clone(),
             templates,
         }
-        .load()?,
+        .load()
+        .map_err(|e| e.to_string())?,
     );
     CACHE
         .lock()

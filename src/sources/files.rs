@@ -1,5 +1,6 @@
-//! Reading the injector inputs from files (an adapter: the core never touches the disk).
+//! The injector inputs from files (an adapter: the core never touches the disk).
 
+use super::LoadError;
 use crate::core::inject::Snapshot;
 use crate::core::snapshot::{self, Source, Sources, TemplateSource};
 use std::path::{Path, PathBuf};
@@ -26,13 +27,16 @@ impl ConfigPaths {
     }
 
     /// Read and parse everything; the error names the file.
-    pub fn load(&self) -> Result<Snapshot, String> {
-        let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>, String> {
+    pub fn load(&self) -> Result<Snapshot, LoadError> {
+        let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>, LoadError> {
             p.as_ref()
                 .map(|p| {
                     std::fs::read_to_string(p)
                         .map(|t| (p.display().to_string(), t))
-                        .map_err(|e| format!("cannot read {}: {e}", p.display()))
+                        .map_err(|source| LoadError::Read {
+                            path: p.clone(),
+                            source,
+                        })
                 })
                 .transpose()
         };
@@ -47,7 +51,7 @@ impl ConfigPaths {
             mesh: Source::from_loaded(&mesh),
             templates: self.templates,
         })
-        .map_err(|e| e.to_string())
+        .map_err(LoadError::from)
     }
 
     /// The directories to watch for changes.

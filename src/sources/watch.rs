@@ -14,11 +14,25 @@ pub struct DirWatch {
     _watcher: RecommendedWatcher,
 }
 
+/// Why a watch could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum WatchError {
+    #[error("cannot start the file watcher: {0}")]
+    Start(notify::Error),
+    #[error("cannot watch {path}: {source}")]
+    Dir {
+        path: PathBuf,
+        source: notify::Error,
+    },
+    #[error("cannot start the watch thread: {0}")]
+    Thread(std::io::Error),
+}
+
 /// Call `on_change` (on a background thread) after any change in `dirs` settles.
 pub fn watch_dirs(
     dirs: &[PathBuf],
     on_change: impl Fn() + Send + 'static,
-) -> Result<DirWatch, String> {
+) -> Result<DirWatch, WatchError> {
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // Reading a file (a client loading the CA, needle loading the key) is not a change.
@@ -26,11 +40,14 @@ pub fn watch_dirs(
             let _ = tx.send(());
         }
     })
-    .map_err(|e| format!("cannot start the file watcher: {e}"))?;
+    .map_err(WatchError::Start)?;
     for dir in dirs {
         watcher
             .watch(dir, RecursiveMode::NonRecursive)
-            .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+            .map_err(|source| WatchError::Dir {
+                path: dir.clone(),
+                source,
+            })?;
     }
     std::thread::Builder::new()
         .name("needle-watch".into())
@@ -40,6 +57,6 @@ pub fn watch_dirs(
                 on_change();
             }
         })
-        .map_err(|e| format!("cannot start the watch thread: {e}"))?;
+        .map_err(WatchError::Thread)?;
     Ok(DirWatch { _watcher: watcher })
 }

@@ -1,0 +1,130 @@
+//! The snapshot that serves. Every config source hands its freshly loaded result to
+//! `Live::apply`, which installs a good snapshot or keeps the last good one, and logs and
+//! counts either way, so every source behaves the same on a bad update.
+
+use super::LoadError;
+use crate::core::inject::Snapshot;
+use arc_swap::ArcSwap;
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::registry::Registry;
+use std::sync::Arc;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ReloadLabels {
+    source: String,
+    result: String,
+    reason: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct SourceLabel {
+    source: String,
+}
+
+pub struct Live {
+    current: ArcSwap<Snapshot>,
+    reloads: Family<ReloadLabels, Counter>,
+    stale: Family<SourceLabel, Gauge>,
+}
+
+impl Live {
+    pub fn new(initial: Snapshot) -> Self {
+        Self {
+            current: ArcSwap::from_pointee(initial),
+            reloads: Family::default(),
+            stale: Family::default(),
+        }
+    }
+
+    /// The snapshot to serve a request with; requests in flight keep theirs across a swap.
+    pub fn current(&self) -> Arc<Snapshot> {
+        self.current.load_full()
+    }
+
+    /// Install what `source` loaded, or keep the last good snapshot if it failed.
+    pub fn apply(&self, source: &str, loaded: Result<Snapshot, LoadError>) {
+        let source_label = SourceLabel {
+            source: source.to_string(),
+        };
+        let (result, reason) = match loaded {
+            Ok(snapshot) => {
+                self.current.store(Arc::new(snapshot));
+                self.stale.get_or_create(&source_label).set(0);
+                tracing::info!(source, "injector configuration reloaded");
+                ("ok", "")
+            }
+            Err(error) => {
+                self.stale.get_or_create(&source_label).set(1);
+                tracing::error!(source, reason = error.reason(), %error, "injector configuration reload failed; keeping the last good configuration");
+                ("error", error.reason())
+            }
+        };
+        self.reloads
+            .get_or_create(&ReloadLabels {
+                source: source.to_string(),
+                result: result.to_string(),
+                reason: reason.to_string(),
+            })
+            .inc();
+    }
+
+    pub fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "needle_config_reloads",
+            "Injector configuration reloads, by source, result (ok, error) and reason",
+            self.reloads.clone(),
+        );
+        registry.register(
+            "needle_config_stale",
+            "1 while the last reload of a source failed and an older configuration serves",
+            self.stale.clone(),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::config::ConfigError;
+    use crate::core::snapshot;
+
+    fn metrics(live: &Live) -> String {
+        let mut registry = Registry::default();
+        live.register(&mut registry);
+        let mut out = String::new();
+        prometheus_client::encoding::text::encode(&mut out, &registry).unwrap();
+        out
+    }
+
+    #[test]
+    fn a_failed_load_keeps_the_last_good_snapshot_and_says_so() {
+        let live = Live::new(snapshot::embedded());
+        let before = live.current();
+        live.apply(
+            "files",
+            Err(ConfigError::new("config", "field policy: expected a string").into()),
+        );
+        assert!(Arc::ptr_eq(&before, &live.current()));
+        let text = metrics(&live);
+        assert!(text.contains(r#"needle_config_reloads_total{source="files",result="error",reason="invalid_field"} 1"#), "{text}");
+        assert!(
+            text.contains(r#"needle_config_stale{source="files"} 1"#),
+            "{text}"
+        );
+
+        live.apply("files", Ok(snapshot::embedded()));
+        assert!(!Arc::ptr_eq(&before, &live.current()));
+        let text = metrics(&live);
+        assert!(
+            text.contains(r#"needle_config_reloads_total{source="files",result="ok",reason=""} 1"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"needle_config_stale{source="files"} 0"#),
+            "{text}"
+        );
+    }
+}

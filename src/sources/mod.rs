@@ -1,0 +1,34 @@
+//! Where the injector configuration comes from, and the one live snapshot every source feeds:
+//! a source only loads and reports; `Live` alone decides what serves.
+
+pub mod files;
+pub mod live;
+pub mod watch;
+
+pub use files::ConfigPaths;
+pub use live::Live;
+
+use crate::core::config::ConfigError;
+use std::path::PathBuf;
+
+/// Why a source could not produce a snapshot.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+impl LoadError {
+    /// A short stable label for metrics and logs.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            LoadError::Read { .. } => "read",
+            LoadError::Config(e) => e.reason(),
+        }
+    }
+}
