@@ -22,7 +22,6 @@ use common::tally::Tally;
 use common::{differences, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
 use needle::core::admit::{Admission, Decision, admit};
-use needle::core::patch;
 use needle::core::snapshot::TemplateSource;
 use needle::core::workload::Offline;
 use serde_json::Value;
@@ -168,9 +167,8 @@ fn without_metajson_annotations(pod: &Value) -> Value {
 /// The pod after the webhook's answer: patched when injected, as sent when skipped.
 fn admitted(decision: Decision, pod: &Value) -> Result<Value, String> {
     match decision {
-        Decision::Injected(injected, _) => {
-            patch::apply(pod, &injected.patch()).map_err(|e| format!("patch does not apply: {e}"))
-        }
+        Decision::Injected(injected, _) => common::apply_patch(pod, &injected.patch())
+            .map_err(|e| format!("patch does not apply: {e}")),
         Decision::Skipped(_) => Ok(pod.clone()),
         Decision::Denied(reason) => Err(format!("denied: {reason}")),
     }

@@ -98,7 +98,7 @@ async fn post_case(client: &mut H1, case: &CaseSpec) -> Result<(), String> {
                     .decode(encoded)
                     .map_err(|e| format!("{part}: patch is not base64: {e}"))?;
                 let text = String::from_utf8(raw).map_err(|e| format!("{part}: {e}"))?;
-                needle::core::patch::apply(&pod, &text).map_err(|e| format!("{part}: {e}"))?
+                common::apply_patch(&pod, &text).map_err(|e| format!("{part}: {e}"))?
             }
             None => pod,
         };

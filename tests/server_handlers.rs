@@ -1,11 +1,13 @@
 //! The webhook router driven without sockets (`Router::oneshot`): every HTTP edge and
 //! admission rule of `/inject`, for both AdmissionReview versions.
 
+mod common;
+
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use base64::Engine;
 use needle::core::admit::Settings;
-use needle::core::{patch, snapshot};
+use needle::core::snapshot;
 use needle::server::admin::admin_router;
 use needle::server::router::{MAX_BODY_BYTES, webhook_router};
 use needle::server::state::AppState;
@@ -73,7 +75,7 @@ fn applied_patch(response: &Value, original: &Value) -> Value {
     let raw = base64::engine::general_purpose::STANDARD
         .decode(response["response"]["patch"].as_str().unwrap())
         .unwrap();
-    patch::apply(original, std::str::from_utf8(&raw).unwrap()).unwrap()
+    common::apply_patch(original, std::str::from_utf8(&raw).unwrap()).unwrap()
 }
 
 #[tokio::test]

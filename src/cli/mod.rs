@@ -1,4 +1,5 @@
-//! Command-line adapters, one file per subcommand.
+//! Command-line adapters, one file per subcommand; shared flags in `args`.
+pub mod args;
 pub mod kube_inject;
 pub mod serve;
 pub mod validate;

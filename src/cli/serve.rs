@@ -1,6 +1,6 @@
 //! `needle serve`: flags and environment, then the server.
 
-use super::kube_inject::ConfigFileArgs;
+use super::args::ConfigFileArgs;
 use crate::core::admit::Settings;
 use crate::server::{self, ServeOptions};
 use anyhow::{Result, anyhow};

@@ -25,8 +25,6 @@ pub struct Snapshot {
     pub templates: Templates,
     /// `values` and `mesh` as template values, converted once.
     pub shared_context: super::render::SharedContext,
-    /// Templates of the injector config in Istio's Go-template format (translated, render YAML).
-    pub go_templates: std::collections::BTreeSet<String>,
     /// The template names a pod may select: those the injector config defines, as in Istio
     /// (needle's built-in `spire` is only offered when the config has a `spire` template).
     pub offered_templates: std::collections::BTreeSet<String>,

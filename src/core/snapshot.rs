@@ -69,7 +69,6 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         })
         .map(|(n, t)| (n.clone(), t.clone()))
         .collect();
-    let go_templates = go_sources.iter().map(|(n, _)| n.clone()).collect();
     let config_name = sources
         .config
         .as_ref()
@@ -90,7 +89,6 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         mesh,
         templates,
         shared_context,
-        go_templates,
         offered_templates,
     })
 }
@@ -131,7 +129,10 @@ mod tests {
             "templates:\n  custom: |\n    metadata:\n      labels:\n        sa: {{ .Spec.ServiceAccountName | quote }}\n        rev: {{ .Revision | default \"default\" }}\n",
         )
         .unwrap();
-        assert!(s.go_templates.contains("custom"));
+        assert_eq!(
+            s.templates.format("custom"),
+            super::super::render::Format::Yaml
+        );
         let pod =
             serde_json::json!({"metadata": {"name": "p"}, "spec": {"serviceAccountName": "sa1"}});
         let vars = std::sync::Arc::new(super::super::render::PodVars::from([

@@ -77,6 +77,15 @@ pub fn differences(got: &Value, want: &Value, path: &str, out: &mut Vec<String>)
     }
 }
 
+/// Apply a JSON patch (text, as the webhook sends it) to a copy of `original`, as the
+/// apiserver does.
+pub fn apply_patch(original: &Value, patch: &str) -> Result<Value, String> {
+    let patch: json_patch::Patch = serde_json::from_str(patch).map_err(|e| e.to_string())?;
+    let mut doc = original.clone();
+    json_patch::patch(&mut doc, &patch).map_err(|e| e.to_string())?;
+    Ok(doc)
+}
+
 /// Parse every document of a YAML stream.
 pub fn yaml_documents(text: &str) -> Vec<Value> {
     needle::core::yaml::split_documents(text)
