@@ -269,13 +269,13 @@ enum FilterClass {
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let ef: EnvoyFilter = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
-        return Ok(());
-    }
     for p in &ef.config_patches {
         if p.r#match.as_ref().is_some_and(|m| m.object_types() > 1) {
             return Err("EnvoyConfigObjectMatch: more than one of listener, routeConfiguration, cluster, waypoint set (oneof objectTypes)".into());
         }
+    }
+    if super::check_metadata(meta, report) {
+        return Ok(());
     }
     let mut r = Report::default();
     r.warning("EnvoyFilter exposes internal implementation details that may change at any time. Prefer other APIs if possible, and exercise extreme caution, especially around upgrades.");
@@ -292,8 +292,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     for cp in &ef.config_patches {
         check_patch(cp, &mut r);
     }
-    report.errors.extend(r.errors);
-    report.warnings.extend(r.warnings);
+    report.merge(r);
     Ok(())
 }
 

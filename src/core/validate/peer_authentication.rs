@@ -40,7 +40,7 @@ enum Mode {
 /// Validate a PeerAuthentication spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let pa: PeerAuthentication = decode(spec)?;
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     let _ = &pa.mtls;

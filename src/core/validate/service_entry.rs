@@ -157,7 +157,7 @@ pub(crate) fn validate_export_to(
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let se: ServiceEntry = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
+    if super::check_metadata(meta, report) {
         return Ok(());
     }
     let warning = match validate_alpha_workload_selector(se.workload_selector.as_ref()) {
@@ -189,8 +189,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         }
     }
     validate_export_to(&meta.namespace, &se.export_to, true, false, &mut r);
-    report.errors.extend(r.errors);
-    report.warnings.extend(r.warnings);
+    report.merge(r);
     Ok(())
 }
 

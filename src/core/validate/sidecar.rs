@@ -113,7 +113,7 @@ impl TrafficMode {
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let sc: Sidecar = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
+    if super::check_metadata(meta, report) {
         return Ok(());
     }
     let warning = match validate_alpha_workload_selector(sc.workload_selector.as_ref()) {
@@ -148,8 +148,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     if let Some(tp) = &sc.outbound_traffic_policy {
         check_outbound_policy(tp, &mut r);
     }
-    report.errors.extend(r.errors);
-    report.warnings.extend(r.warnings);
+    report.merge(r);
     Ok(())
 }
 

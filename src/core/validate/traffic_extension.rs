@@ -51,7 +51,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             "oneof istio.extensions.v1alpha1.TrafficExtension.filter_config is already set".into(),
         );
     }
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     if ext.wasm.is_none() && ext.lua.is_none() {

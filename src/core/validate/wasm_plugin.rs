@@ -124,7 +124,7 @@ pub(crate) struct TrafficSelector {
 /// Validate a WasmPlugin spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let plugin: WasmPlugin = decode(spec)?;
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     check_policy_scope(
@@ -277,7 +277,11 @@ pub(crate) mod go_url {
     }
 
     fn wrap(url: &str, err: &str) -> String {
-        format!("parse {url:?}: {err}")
+        // Go's `%q`: a control character prints as `\b`, where Rust's `{:?}` has `\u{8}`.
+        format!(
+            "parse {}: {err}",
+            crate::core::gotemplate::funcs::go_quote(url)
+        )
     }
 
     #[derive(Clone, Copy, PartialEq, Eq)]
