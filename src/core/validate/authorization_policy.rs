@@ -38,6 +38,7 @@ pub(crate) struct PortSelector {
 
 /// `istio.type.v1beta1.WorkloadMode`.
 #[derive(Debug, Default, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.type.v1beta1.WorkloadMode")]
 pub(crate) enum WorkloadMode {
     #[default]
     #[serde(rename = "UNDEFINED")]
@@ -163,6 +164,7 @@ struct AuthorizationPolicy {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.security.v1beta1.AuthorizationPolicy.Action")]
 enum Action {
     #[default]
     #[serde(rename = "ALLOW")]

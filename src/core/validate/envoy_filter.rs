@@ -54,6 +54,7 @@ struct ConfigPatch {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.ApplyTo")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum ApplyTo {
     #[default]
@@ -72,6 +73,7 @@ enum ApplyTo {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.PatchContext")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum PatchContext {
     #[default]
@@ -200,6 +202,7 @@ struct RouteMatch {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.RouteConfigurationMatch.RouteMatch.Action")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum RouteAction {
     #[default]
@@ -243,6 +246,7 @@ struct Patch {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.Patch.Operation")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum Operation {
     #[default]
@@ -258,6 +262,7 @@ enum Operation {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.Patch.FilterClass")]
 #[allow(clippy::upper_case_acronyms)]
 enum FilterClass {
     #[default]

@@ -74,6 +74,7 @@ pub struct TlsCertificate {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServerTLSSettings.TLSmode")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum TlsMode {
     #[default]
@@ -86,6 +87,7 @@ pub enum TlsMode {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServerTLSSettings.TLSProtocol")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum TlsProtocol {
     #[default]

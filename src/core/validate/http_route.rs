@@ -124,6 +124,7 @@ pub struct Redirect {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.HTTPRedirect.RedirectPortSelection")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum RedirectPortSelection {
     FROM_PROTOCOL_DEFAULT,
@@ -185,6 +186,7 @@ pub struct CorsPolicy {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.CorsPolicy.UnmatchedPreflights")]
 #[allow(clippy::upper_case_acronyms)]
 pub enum UnmatchedPreflights {
     UNSPECIFIED,

@@ -8,6 +8,7 @@
 
 pub mod common;
 mod decode;
+mod go_json;
 
 pub mod authorization_policy;
 pub mod destination_rule;

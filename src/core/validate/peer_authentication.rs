@@ -25,6 +25,7 @@ struct MutualTls {
 }
 
 #[derive(Debug, Default, Deserialize)]
+#[serde(rename = "istio.security.v1beta1.PeerAuthentication.MutualTLS.Mode")]
 enum Mode {
     #[default]
     #[serde(rename = "UNSET")]

@@ -54,6 +54,7 @@ struct ClaimToHeader {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.security.v1beta1.JWTRule.JWTRequirement")]
 enum JwtRequirement {
     #[serde(rename = "OPTIONAL")]
     Optional,

@@ -39,6 +39,7 @@ struct ServiceEntry {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServiceEntry.Location")]
 #[allow(non_camel_case_types)]
 enum Location {
     #[default]
@@ -47,6 +48,7 @@ enum Location {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServiceEntry.Resolution")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum Resolution {
     #[default]

@@ -25,6 +25,7 @@ struct TrafficExtension {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.TrafficExtension.ExecutionPhase")]
 enum ExecutionPhase {
     #[serde(rename = "UNSPECIFIED")]
     Unspecified,

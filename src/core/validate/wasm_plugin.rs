@@ -51,6 +51,7 @@ pub(crate) struct WasmConfig {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.PullPolicy")]
 pub(crate) enum PullPolicy {
     #[serde(rename = "UNSPECIFIED_POLICY")]
     Unspecified,
@@ -59,6 +60,7 @@ pub(crate) enum PullPolicy {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.FailStrategy")]
 pub(crate) enum FailStrategy {
     #[serde(rename = "FAIL_CLOSE")]
     Close,
@@ -69,6 +71,7 @@ pub(crate) enum FailStrategy {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.PluginType")]
 pub(crate) enum PluginType {
     #[serde(rename = "UNSPECIFIED_PLUGIN_TYPE")]
     Unspecified,
@@ -79,6 +82,7 @@ pub(crate) enum PluginType {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.PluginPhase")]
 pub(crate) enum PluginPhase {
     #[serde(rename = "UNSPECIFIED_PHASE")]
     Unspecified,
@@ -105,6 +109,7 @@ pub(crate) struct EnvVar {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.EnvValueSource")]
 pub(crate) enum EnvValueSource {
     #[default]
     #[serde(rename = "INLINE")]
