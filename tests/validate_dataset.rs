@@ -185,7 +185,11 @@ fn cli_answers(entries: &[Entry], docs: &BTreeMap<String, Document>) -> BTreeMap
     for (file, texts) in &streams {
         let path = root.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, texts.join("---\n")).unwrap();
+        let stream: Vec<String> = texts
+            .iter()
+            .map(|t| format!("{}\n", t.trim_end_matches('\n')))
+            .collect();
+        std::fs::write(&path, stream.join("---\n")).unwrap();
     }
     let out = Command::new(env!("CARGO_BIN_EXE_needle"))
         .args(["validate", "-o", "json", "-n", "", "-f"])
@@ -229,6 +233,7 @@ fn cli_answers(entries: &[Entry], docs: &BTreeMap<String, Document>) -> BTreeMap
             e.case
         );
     }
+    let _ = std::fs::remove_dir_all(&root);
     answers
 }
 
