@@ -183,9 +183,17 @@ async fn istio_kinds_are_validated_end_to_end() {
         message.starts_with("configuration is invalid: "),
         "{message}"
     );
+    // A lone error prints as itself, as Istio's `AppendErrors` leaves it...
     assert_eq!(
         message,
-        "configuration is invalid: 1 error occurred:\n\t* http, tcp or tls must be provided in virtual service\n\n"
+        "configuration is invalid: http, tcp or tls must be provided in virtual service"
+    );
+    // ...unless Istio gathered it with `multierror.Append`, as it does destinations.
+    let listed = virtual_service(json!({"hosts": ["reviews"], "http": [{"route": [{}]}]}));
+    let out = validate(&state, &review("v1", "CREATE", listed)).await;
+    assert_eq!(
+        out["response"]["status"]["message"],
+        "configuration is invalid: 1 error occurred:\n\t* destination is required\n\n"
     );
     let undecodable = virtual_service(
         json!({"hosts": ["reviews"], "http": [{"timeout": "1x", "route": [{"destination": {"host": "reviews"}}]}]}),
@@ -203,7 +211,7 @@ async fn istio_kinds_are_validated_end_to_end() {
     let out = validate(&state, &review("v1", "CREATE", extra)).await;
     assert_eq!(
         out["response"]["status"]["message"],
-        "configuration is invalid: 1 error occurred:\n\t* unknown field \"unexpected\" on VirtualService resource demo/reviews\n\n"
+        "unknown field \"unexpected\" on VirtualService resource demo/reviews"
     );
     let mut dry_run = valid;
     dry_run["metadata"]["annotations"] = json!({"istio.io/dry-run": "true"});
@@ -221,7 +229,7 @@ async fn istio_kinds_are_validated_end_to_end() {
         "{metrics}"
     );
     assert!(
-        metrics.contains(r#"galley_validation_failed_total{reason="invalid_resource"} 3"#),
+        metrics.contains(r#"galley_validation_failed_total{reason="invalid_resource"} 4"#),
         "{metrics}"
     );
 }
@@ -239,6 +247,17 @@ async fn warnings_reach_the_response() {
         json!(["workload selector specified without labels"]),
         "{out}"
     );
+    // Istio's denial carries no warnings, even when the rules found some.
+    let mut denied = policy_with_selector_and_target_ref();
+    denied["spec"]["selector"] = json!({});
+    let out = validate(&state, &review("v1", "CREATE", denied)).await;
+    assert_eq!(out["response"]["allowed"], false, "{out}");
+    assert_eq!(out["response"].get("warnings"), None, "{out}");
+}
+
+fn policy_with_selector_and_target_ref() -> Value {
+    json!({"apiVersion": "security.istio.io/v1", "kind": "AuthorizationPolicy", "metadata": {"name": "allow", "namespace": "demo"},
+        "spec": {"selector": {"matchLabels": {"app": "a"}}, "targetRef": {"kind": "Service", "name": "a"}, "action": "ALLOW", "rules": [{}]}})
 }
 
 #[test]

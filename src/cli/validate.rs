@@ -186,7 +186,9 @@ fn errors_of(v: &Verdict) -> Vec<String> {
     match v {
         Verdict::Valid { .. } => vec![],
         Verdict::Invalid { errors, .. } => errors.clone(),
-        Verdict::Undecodable(m) | Verdict::UnknownType(m) => vec![m.clone()],
+        Verdict::Undecodable(m) | Verdict::UnknownType(m) | Verdict::UnknownField(m) => {
+            vec![m.clone()]
+        }
     }
 }
 

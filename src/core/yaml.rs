@@ -2,10 +2,13 @@
 
 use serde_json::Value;
 
+mod flow_colons;
+
 /// Parse one YAML (or JSON) document into a JSON value, reading numbers as Kubernetes tools
 /// (go-yaml v2 through `sigs.k8s.io/yaml`) do, so a manifest means here what it means to
 /// kubectl and istioctl: `0644` is octal (420, the usual `defaultMode` spelling), and a
-/// whole-number float such as `80.0` or `1e3` becomes the integer Go's JSON encoder writes.
+/// whole-number float such as `80.0` or `1e3` becomes the integer Go's JSON encoder writes,
+/// and `[1.2.3.4, 2001:db8::]` is a list of two strings (see `flow_colons`).
 /// The error carries the parser's position (line and column).
 pub fn parse_one(text: &str) -> Result<Value, String> {
     let mut value = parse_keeping_floats(text)?;
@@ -20,7 +23,8 @@ pub fn parse_keeping_floats(text: &str) -> Result<Value, String> {
         return Ok(Value::Null);
     }
     let options = serde_saphyr::options! { legacy_octal_numbers: true };
-    serde_saphyr::from_str_with_options::<Value>(text, options)
+    let text = flow_colons::quote(text);
+    serde_saphyr::from_str_with_options::<Value>(&text, options)
         .map_err(|e| format!("invalid YAML: {e}"))
 }
 

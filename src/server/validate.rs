@@ -44,9 +44,10 @@ pub fn handle(state: &AppState, req: &AdmissionRequest) -> Outcome {
         }
         Some(message) => {
             state.metrics.validation_failure(verdict.reason());
+            // Istio's denial carries the message only; the warnings are dropped.
             Outcome {
                 answer: Answer::Deny(message),
-                warnings,
+                warnings: vec![],
                 reason: verdict.reason(),
             }
         }

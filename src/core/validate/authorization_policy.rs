@@ -38,6 +38,7 @@ pub(crate) struct PortSelector {
 
 /// `istio.type.v1beta1.WorkloadMode`.
 #[derive(Debug, Default, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.type.v1beta1.WorkloadMode")]
 pub(crate) enum WorkloadMode {
     #[default]
     #[serde(rename = "UNDEFINED")]
@@ -163,6 +164,7 @@ struct AuthorizationPolicy {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.security.v1beta1.AuthorizationPolicy.Action")]
 enum Action {
     #[default]
     #[serde(rename = "ALLOW")]
@@ -259,7 +261,9 @@ struct Condition {
 /// Istio's own webhook.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let policy: AuthorizationPolicy = decode(spec)?;
-    if check_dry_run(meta, policy.action, report) {
+    if check_dry_run(meta, policy.action, report)
+        || super::reject_internal_annotations(meta, report)
+    {
         return Ok(());
     }
     let mut errs = Report::default();
@@ -270,11 +274,14 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         &mut errs,
     );
     check_rules(&policy, &mut errs);
+    // `multierror.Prefix` prefixes each error and keeps a list a list.
     let prefix = format!("invalid policy {}.{}:", meta.name, meta.namespace);
-    for e in errs.errors {
-        report.error(format!("{prefix} {e}"));
-    }
-    report.warnings.extend(errs.warnings);
+    errs.errors = errs
+        .errors
+        .iter()
+        .map(|e| format!("{prefix} {e}"))
+        .collect();
+    report.merge(errs);
     Ok(())
 }
 
@@ -442,7 +449,7 @@ fn check_from(rule: &Rule, i: usize, errs: &mut Report) -> (bool, bool) {
             &src.remote_ip_blocks,
             &src.not_remote_ip_blocks,
         ] {
-            errs.errors.extend(ip_errors(ips));
+            errs.listed_errors(ip_errors(ips));
         }
         type Check = fn(&str, &[String]) -> Result<(), String>;
         let checks: [(&str, &Vec<String>, Check); 14] = [
@@ -535,8 +542,8 @@ fn check_to(rule: &Rule, i: usize, errs: &mut Report) -> (bool, bool) {
                 "`to.operation` must not be empty, found at rule {i}"
             ));
         }
-        errs.errors.extend(port_errors(&op.ports));
-        errs.errors.extend(port_errors(&op.not_ports));
+        errs.listed_errors(port_errors(&op.ports));
+        errs.listed_errors(port_errors(&op.not_ports));
         for (name, values) in [
             ("Ports", &op.ports),
             ("Methods", &op.methods),

@@ -4,10 +4,16 @@
 pub use crate::core::gofmt::format_go_duration;
 
 /// Errors and warnings collected for one resource.
+///
+/// Istio joins errors in two ways, and its message shows which: `AppendErrors` keeps a lone
+/// error as it is (`configuration is invalid: port must be ...`), while `multierror.Append`
+/// makes a list even of one (`1 error occurred:\n\t* ...`). `listed` records that some error
+/// was gathered the second way, so the message can be printed as Istio prints it.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {
     pub errors: Vec<String>,
     pub warnings: Vec<String>,
+    pub listed: bool,
 }
 
 impl Report {
@@ -33,12 +39,54 @@ impl Report {
         }
     }
 
+    /// Run checks whose errors Istio gathers with `multierror.Append`: any error they record
+    /// makes the whole message a list.
+    pub fn listed<R>(&mut self, checks: impl FnOnce(&mut Report) -> R) -> R {
+        let before = self.errors.len();
+        let out = checks(self);
+        if self.errors.len() > before {
+            self.listed = true;
+        }
+        out
+    }
+
+    /// An error Istio adds with `multierror.Append`.
+    pub fn listed_error(&mut self, message: impl Into<String>) {
+        self.listed(|r| r.error(message));
+    }
+
+    /// The errors of a check that returns a `multierror` (Istio's IP and port list checks).
+    pub fn listed_errors(&mut self, errors: impl IntoIterator<Item = String>) {
+        self.listed(|r| r.errors.extend(errors));
+    }
+
+    /// Take over the errors and warnings of checks run on their own report.
+    pub fn merge(&mut self, other: Report) {
+        self.listed |= other.listed && !other.errors.is_empty();
+        self.errors.extend(other.errors);
+        self.warnings.extend(other.warnings);
+    }
+
     pub fn is_valid(&self) -> bool {
         self.errors.is_empty()
     }
+
+    /// The errors as the text of Istio's error value.
+    pub fn error_text(&self) -> String {
+        go_error_text(&self.errors, self.listed)
+    }
 }
 
-/// A list of errors as Go's `multierror` prints it (what Istio's messages look like).
+/// The text of an error Istio built from `errors`: a lone error that was never put in a
+/// list prints as itself, anything else as `multierror` prints it.
+pub fn go_error_text(errors: &[String], listed: bool) -> String {
+    match errors {
+        [one] if !listed => one.clone(),
+        _ => multierror(errors),
+    }
+}
+
+/// A list of errors as Go's `multierror` prints it.
 pub fn multierror(errors: &[String]) -> String {
     match errors {
         [] => String::new(),
@@ -274,12 +322,15 @@ pub fn validate_tag_labels(
     labels: &std::collections::BTreeMap<String, String>,
     report: &mut Report,
 ) {
-    for (k, v) in labels {
-        report.check(validate_tag_key(k));
-        if !(v.is_empty() || is_qualified_name(v)) {
-            report.error(format!("invalid tag value: {v:?}"));
+    // `labels.Instance.Validate` gathers with `multierror.Append`.
+    report.listed(|report| {
+        for (k, v) in labels {
+            report.check(validate_tag_key(k));
+            if !(v.is_empty() || is_qualified_name(v)) {
+                report.error(format!("invalid tag value: {v:?}"));
+            }
         }
-    }
+    });
 }
 
 pub fn validate_tag_key(k: &str) -> Result<(), String> {
@@ -388,6 +439,29 @@ mod tests {
         assert!(validate_tag_key("-app").is_err());
         assert!(validate_regex("^/api/.*$").is_ok());
         assert!(validate_regex("(").is_err());
+    }
+
+    #[test]
+    fn a_lone_error_prints_as_itself_unless_istio_listed_it() {
+        let mut r = Report::default();
+        r.error("a");
+        assert_eq!(r.error_text(), "a");
+        r.listed(|_| {});
+        assert_eq!(r.error_text(), "a", "a listed check that found nothing");
+        r.listed_error("b");
+        assert_eq!(r.error_text(), "2 errors occurred:\n\t* a\n\t* b\n\n");
+        let mut listed = Report::default();
+        listed.listed_error("c");
+        assert_eq!(listed.error_text(), "1 error occurred:\n\t* c\n\n");
+        let mut merged = Report::default();
+        merged.merge(listed);
+        assert_eq!(merged.error_text(), "1 error occurred:\n\t* c\n\n");
+        let mut labels = Report::default();
+        validate_tag_labels(&[("-x".to_string(), "v".to_string())].into(), &mut labels);
+        assert_eq!(
+            labels.error_text(),
+            "1 error occurred:\n\t* invalid tag key: \"-x\"\n\n"
+        );
     }
 
     #[test]

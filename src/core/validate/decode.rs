@@ -38,12 +38,23 @@ pub fn decode<T: DeserializeOwned>(value: &Value) -> Result<T, String> {
     Err(format!("more than {MAX_UNKNOWN_FIELDS} unknown fields"))
 }
 
+/// The error, with the field path: in front of needle's own texts, after the texts Istio's
+/// reader has (which name no field), so that Istio's message stays whole.
 fn describe(e: &serde_path_to_error::Error<serde_json::Error>) -> String {
     let path = e.path().to_string();
-    if path == "." {
-        e.inner().to_string()
-    } else {
-        format!("{path}: {}", e.inner())
+    let inner = e.inner().to_string();
+    let istio_worded = [
+        "unknown value ",
+        "json: ",
+        "invalid character ",
+        "unexpected end of JSON",
+    ]
+    .iter()
+    .any(|p| inner.starts_with(p));
+    match (path.as_str(), istio_worded) {
+        (".", _) => inner,
+        (_, true) => format!("{inner} (at {})", path.trim_end_matches(".?")),
+        (_, false) => format!("{path}: {inner}"),
     }
 }
 
@@ -76,12 +87,37 @@ fn remove_at(value: &mut Value, path: &serde_path_to_error::Path) -> bool {
 
 use strict::Strict;
 
+/// Istio's error for an enum name the proto does not have: the value as `json.Marshal`
+/// wrote it, quoted again by `%q`.
+pub fn unknown_enum_value(proto_name: &str, value: &str) -> String {
+    let raw = super::go_json::encode_string(value);
+    format!(
+        "unknown value {} for enum {proto_name}",
+        crate::core::gotemplate::funcs::go_quote(&raw)
+    )
+}
+
+/// Istio's error for an enum given as a JSON boolean, list or object.
+pub fn enum_type_error(value: &Value) -> String {
+    let kind = match value {
+        Value::Bool(_) => "bool",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Null => "null",
+    };
+    format!("json: cannot unmarshal {kind} into Go value of type protoreflect.EnumNumber")
+}
+
 mod strict {
     use serde::de::{
         self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
     };
     use serde::forward_to_deserialize_any;
     use serde_json::{Error, Value};
+
+    use super::{enum_type_error, unknown_enum_value};
 
     static EMPTY: std::sync::LazyLock<serde_json::Map<String, Value>> =
         std::sync::LazyLock::new(serde_json::Map::new);
@@ -245,6 +281,17 @@ mod strict {
                         })?;
                     visitor.visit_enum(IntoDeserializer::<Error>::into_deserializer(*variant))
                 }
+                // A protobuf enum (named by its full proto name): Istio's reader looks the
+                // string up as it is in the re-encoded JSON and hands anything else but a
+                // number to `json.Unmarshal` into an enum number.
+                (Value::String(s), _) if is_proto_enum(name) && !variants.contains(&s.as_str()) => {
+                    Err(de::Error::custom(unknown_enum_value(name, s)))
+                }
+                (v @ (Value::Bool(_) | Value::Array(_) | Value::Object(_)), _)
+                    if is_proto_enum(name) =>
+                {
+                    Err(de::Error::custom(enum_type_error(v)))
+                }
                 (v, _) => v.deserialize_enum(name, variants, visitor),
             }
         }
@@ -295,6 +342,12 @@ mod strict {
         }
     }
 
+    /// Enums named by their full proto name (`#[serde(rename = "istio.networking...")]`)
+    /// are the spec's protobuf enums, whose errors are worded as Istio's reader words them.
+    fn is_proto_enum(name: &str) -> bool {
+        name.starts_with("istio.")
+    }
+
     fn unexpected(v: &Value) -> de::Unexpected<'_> {
         match v {
             Value::Null => de::Unexpected::Unit,
@@ -325,13 +378,15 @@ mod strict {
     /// A map key: a string, which protobuf JSON also uses for integer keys (`"8080"`).
     struct Key<'a>(&'a str);
 
+    /// Integer keys: Istio's reader strips one pair of surrounding quotes and hands the rest
+    /// to `json.Unmarshal`, whose error text it reports.
     macro_rules! int_key {
-        ($($method:ident => $visit:ident: $ty:ty),* $(,)?) => {$(
+        ($($method:ident => $visit:ident: $ty:ty, $go:literal),* $(,)?) => {$(
             fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-                match self.0.parse::<$ty>() {
-                    Ok(n) => visitor.$visit(n),
-                    Err(_) => Err(de::Error::custom(format!("invalid map key {:?}: expected an integer", self.0))),
-                }
+                let text = self.0.strip_prefix('"').and_then(|k| k.strip_suffix('"')).unwrap_or(self.0);
+                let n = super::super::go_json::unmarshal_int(text, $go, <$ty>::MIN.into(), <$ty>::MAX.into())
+                    .map_err(de::Error::custom)?;
+                visitor.$visit(<$ty>::try_from(n).map_err(de::Error::custom)?)
             }
         )*};
     }
@@ -344,10 +399,10 @@ mod strict {
         }
 
         int_key! {
-            deserialize_u32 => visit_u32: u32,
-            deserialize_u64 => visit_u64: u64,
-            deserialize_i32 => visit_i32: i32,
-            deserialize_i64 => visit_i64: i64,
+            deserialize_u32 => visit_u32: u32, "uint32",
+            deserialize_u64 => visit_u64: u64, "uint64",
+            deserialize_i32 => visit_i32: i32, "int32",
+            deserialize_i64 => visit_i64: i64, "int64",
         }
 
         forward_to_deserialize_any! {
@@ -497,6 +552,63 @@ mod tests {
         assert_eq!(
             err,
             "[0]: unknown enum number 7, expected one of NONE, STATIC, DNS"
+        );
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(rename = "istio.test.Mode")]
+    enum Mode {
+        #[serde(rename = "UNSET")]
+        Unset,
+        #[serde(rename = "STRICT")]
+        Strict,
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct WithMode {
+        mode: Option<Mode>,
+        ports: Option<std::collections::BTreeMap<u32, String>>,
+    }
+
+    #[test]
+    fn proto_enum_errors_are_worded_as_istio_words_them() {
+        let err = |v: Value| decode::<WithMode>(&v).unwrap_err();
+        assert_eq!(
+            err(json!({"mode": "BLAH"})),
+            "unknown value \"\\\"BLAH\\\"\" for enum istio.test.Mode (at mode)"
+        );
+        assert_eq!(
+            err(json!({"mode": "<a>"})),
+            "unknown value \"\\\"\\\\u003ca\\\\u003e\\\"\" for enum istio.test.Mode (at mode)",
+            "the value as Go's json.Marshal escapes it, quoted again"
+        );
+        assert_eq!(
+            err(json!({"mode": true})),
+            "json: cannot unmarshal bool into Go value of type protoreflect.EnumNumber (at mode)"
+        );
+        assert_eq!(
+            decode::<WithMode>(&json!({"mode": "STRICT"})).unwrap().mode,
+            Some(Mode::Strict)
+        );
+    }
+
+    #[test]
+    fn integer_map_keys_are_read_as_go_reads_them() {
+        let ports = |v: Value| decode::<WithMode>(&json!({"ports": v})).map(|w| w.ports.unwrap());
+        assert_eq!(ports(json!({"80": "a", "\"81\"": "b"})).unwrap().len(), 2);
+        assert_eq!(
+            ports(json!({"acd": "a"})).unwrap_err(),
+            "invalid character 'a' looking for beginning of value (at ports)"
+        );
+        assert_eq!(
+            ports(json!({"-1": "a"})).unwrap_err(),
+            "json: cannot unmarshal number -1 into Go value of type uint32 (at ports)"
+        );
+        assert_eq!(
+            ports(json!({"null": "a"})).unwrap()[&0],
+            "a",
+            "as in Go, port 0"
         );
     }
 

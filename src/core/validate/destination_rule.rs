@@ -33,6 +33,11 @@ impl<'a> Cx<'a> {
         self.report.error(message);
     }
 
+    /// An error Istio adds with `multierror.Append` (see `Report::listed`).
+    pub fn listed_err(&mut self, message: impl Into<String>) {
+        self.report.listed_error(message);
+    }
+
     pub fn warn(&mut self, message: impl Into<String>) {
         self.report.warning(message);
     }
@@ -211,9 +216,16 @@ struct WorkloadSelector {
 /// Validate a DestinationRule spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let rule: DestinationRule = super::decode(spec)?;
-    if super::reject_dry_run(meta, report) {
-        return Ok(());
-    }
+    // The rules also find decoding-level problems (two members of a oneof), which Istio
+    // reports before the metadata checks: when those reject, the rules still run, on a
+    // scratch report.
+    let mut scratch = Report::default();
+    let report = if super::check_metadata(meta, &mut scratch) {
+        std::mem::swap(report, &mut scratch);
+        &mut scratch
+    } else {
+        report
+    };
     let mut cx = Cx::new(report);
     cx.check(validate_wildcard_domain(&rule.host));
     if let Some(tp) = &rule.traffic_policy {

@@ -54,6 +54,7 @@ struct ConfigPatch {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.ApplyTo")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum ApplyTo {
     #[default]
@@ -72,6 +73,7 @@ enum ApplyTo {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.PatchContext")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum PatchContext {
     #[default]
@@ -200,6 +202,7 @@ struct RouteMatch {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.RouteConfigurationMatch.RouteMatch.Action")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum RouteAction {
     #[default]
@@ -243,6 +246,7 @@ struct Patch {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.Patch.Operation")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum Operation {
     #[default]
@@ -258,6 +262,7 @@ enum Operation {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.EnvoyFilter.Patch.FilterClass")]
 #[allow(clippy::upper_case_acronyms)]
 enum FilterClass {
     #[default]
@@ -269,13 +274,13 @@ enum FilterClass {
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let ef: EnvoyFilter = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
-        return Ok(());
-    }
     for p in &ef.config_patches {
         if p.r#match.as_ref().is_some_and(|m| m.object_types() > 1) {
             return Err("EnvoyConfigObjectMatch: more than one of listener, routeConfiguration, cluster, waypoint set (oneof objectTypes)".into());
         }
+    }
+    if super::check_metadata(meta, report) {
+        return Ok(());
     }
     let mut r = Report::default();
     r.warning("EnvoyFilter exposes internal implementation details that may change at any time. Prefer other APIs if possible, and exercise extreme caution, especially around upgrades.");
@@ -292,8 +297,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     for cp in &ef.config_patches {
         check_patch(cp, &mut r);
     }
-    report.errors.extend(r.errors);
-    report.warnings.extend(r.warnings);
+    report.merge(r);
     Ok(())
 }
 

@@ -74,6 +74,7 @@ pub struct TlsCertificate {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServerTLSSettings.TLSmode")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum TlsMode {
     #[default]
@@ -86,6 +87,7 @@ pub enum TlsMode {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServerTLSSettings.TLSProtocol")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum TlsProtocol {
     #[default]
@@ -127,9 +129,16 @@ pub fn is_valid_cipher_suite(cs: &str) -> bool {
 /// Validate a Gateway spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let gw: Gateway = super::decode(spec)?;
-    if crate::core::validate::reject_dry_run(meta, report) {
-        return Ok(());
-    }
+    // The rules also find decoding-level problems (two members of a oneof), which Istio
+    // reports before the metadata checks: when those reject, the rules still run, on a
+    // scratch report.
+    let mut scratch = Report::default();
+    let report = if crate::core::validate::check_metadata(meta, &mut scratch) {
+        std::mem::swap(report, &mut scratch);
+        &mut scratch
+    } else {
+        report
+    };
     let mut cx = Cx::new(report);
     let gateway_semantics = meta
         .annotations

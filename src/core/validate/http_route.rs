@@ -124,6 +124,7 @@ pub struct Redirect {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.HTTPRedirect.RedirectPortSelection")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum RedirectPortSelection {
     FROM_PROTOCOL_DEFAULT,
@@ -185,6 +186,7 @@ pub struct CorsPolicy {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.CorsPolicy.UnmatchedPreflights")]
 #[allow(clippy::upper_case_acronyms)]
 pub enum UnmatchedPreflights {
     UNSPECIFIED,
@@ -542,12 +544,12 @@ pub fn validate_weighted_destinations<T>(
     let mut total: i64 = 0;
     for r in routes {
         let Some(r) = r else {
-            cx.err("weight may not be nil");
+            cx.listed_err("weight may not be nil");
             continue;
         };
         let (destination, weight) = parts(r);
         if destination.is_none() {
-            cx.err("destination is required");
+            cx.listed_err("destination is required");
         }
         extra(cx, r);
         if !gateway_semantics && let Some(d) = destination {
@@ -694,7 +696,7 @@ pub fn validate_direct_response(cx: &mut Cx, d: &DirectResponse) {
 /// `ValidateHTTPRetry`.
 pub fn validate_retry(cx: &mut Cx, r: &Retry) {
     if r.attempts < 0 {
-        cx.err("attempts cannot be negative");
+        cx.listed_err("attempts cannot be negative");
     }
     if r.attempts == 0
         && (r.per_try_timeout.is_some()
@@ -772,7 +774,7 @@ pub fn validate_cors(cx: &mut Cx, c: &CorsPolicy) {
     if let Some(d) = c.max_age {
         cx.check(d.check());
         if d.0 % 1_000_000_000 > 0 {
-            cx.err("max_age duration is accurate only to seconds precision");
+            cx.listed_err("max_age duration is accurate only to seconds precision");
         }
     }
 }
@@ -810,7 +812,7 @@ fn go_float(v: f64) -> String {
 
 pub fn validate_fault(cx: &mut Cx, f: &Fault) {
     if f.abort.is_none() && f.delay.is_none() {
-        cx.err("HTTP fault injection must have an abort and/or a delay");
+        cx.listed_err("HTTP fault injection must have an abort and/or a delay");
     }
     if let Some(a) = &f.abort {
         cx.errors_only(|cx| validate_abort(cx, a));
@@ -861,7 +863,7 @@ pub fn validate_delay(cx: &mut Cx, d: &Delay) {
             cx.check(fd.check());
         } else if let Some(ed) = d.exponential_delay {
             cx.check(ed.check());
-            cx.err("exponentialDelay not supported yet");
+            cx.listed_err("exponentialDelay not supported yet");
         }
     }
 }

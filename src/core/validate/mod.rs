@@ -8,6 +8,7 @@
 
 pub mod common;
 mod decode;
+mod go_json;
 
 pub mod authorization_policy;
 pub mod destination_rule;
@@ -138,11 +139,15 @@ pub enum Verdict {
     Valid {
         warnings: Vec<String>,
     },
-    /// Rule violations (`configuration is invalid: ...`).
+    /// Rule violations (`configuration is invalid: ...`); `listed` as in `Report`.
     Invalid {
         errors: Vec<String>,
         warnings: Vec<String>,
+        listed: bool,
     },
+    /// A top-level field Kubernetes objects do not have; Istio words this one without the
+    /// `configuration is invalid` prefix.
+    UnknownField(String),
     /// The object could not be decoded (`error decoding configuration: ...`, `cannot decode configuration: ...`).
     Undecodable(String),
     /// Not an Istio kind needle knows (`unrecognized type ...`).
@@ -158,11 +163,13 @@ impl Verdict {
     pub fn message(&self) -> Option<String> {
         match self {
             Verdict::Valid { .. } => None,
-            Verdict::Invalid { errors, .. } => Some(format!(
+            Verdict::Invalid { errors, listed, .. } => Some(format!(
                 "configuration is invalid: {}",
-                common::multierror(errors)
+                common::go_error_text(errors, *listed)
             )),
-            Verdict::Undecodable(m) | Verdict::UnknownType(m) => Some(m.clone()),
+            Verdict::Undecodable(m) | Verdict::UnknownType(m) | Verdict::UnknownField(m) => {
+                Some(m.clone())
+            }
         }
     }
 
@@ -177,7 +184,7 @@ impl Verdict {
     pub fn reason(&self) -> &'static str {
         match self {
             Verdict::Valid { .. } => "valid",
-            Verdict::Invalid { .. } => "invalid_resource",
+            Verdict::Invalid { .. } | Verdict::UnknownField(_) => "invalid_resource",
             Verdict::Undecodable(_) => "crd_conversion_error",
             Verdict::UnknownType(_) => "unknown_type",
         }
@@ -225,17 +232,6 @@ pub fn validate_object(object: &Value) -> Verdict {
         Ok(m) => m,
         Err(e) => return Verdict::Undecodable(format!("cannot decode configuration: {e}")),
     };
-    if meta.annotations.contains_key(ALWAYS_REJECT) {
-        return invalid(format!("{ALWAYS_REJECT:?} annotation found, rejecting"));
-    }
-    if let Some(a) = INTERNAL_ANNOTATIONS
-        .iter()
-        .find(|a| meta.annotations.contains_key(**a))
-    {
-        return invalid(format!(
-            "{a:?} annotation found, this may not be set by users"
-        ));
-    }
     let spec = obj
         .get("spec")
         .cloned()
@@ -248,10 +244,11 @@ pub fn validate_object(object: &Value) -> Verdict {
         return Verdict::Invalid {
             errors: report.errors,
             warnings: report.warnings,
+            listed: report.listed,
         };
     }
     if let Some(field) = obj.keys().find(|k| !VALID_FIELDS.contains(&k.as_str())) {
-        return invalid(format!(
+        return Verdict::UnknownField(format!(
             "unknown field {field:?} on {kind_name} resource {}/{}",
             meta.namespace, meta.name
         ));
@@ -261,9 +258,11 @@ pub fn validate_object(object: &Value) -> Verdict {
     }
 }
 
-/// Only AuthorizationPolicy may carry `istio.io/dry-run`: the other kinds call this after
-/// decoding and before their rules, as Istio does. Returns whether the object was rejected.
-pub(crate) fn reject_dry_run(meta: &Meta, report: &mut Report) -> bool {
+/// The checks Istio runs on every kind's metadata once the spec is decoded, before the
+/// kind's rules: `istio.io/dry-run` (only AuthorizationPolicy may carry it, and it checks
+/// that itself before calling `reject_internal_annotations`), then the annotations reserved
+/// for istiod. Returns whether the object was rejected; the error is a lone one, as in Istio.
+pub(crate) fn check_metadata(meta: &Meta, report: &mut Report) -> bool {
     if meta.annotations.contains_key("istio.io/dry-run") {
         report.error(format!(
             "{}/{} has unsupported annotation istio.io/dry-run, please remove the annotation",
@@ -271,14 +270,24 @@ pub(crate) fn reject_dry_run(meta: &Meta, report: &mut Report) -> bool {
         ));
         return true;
     }
-    false
+    reject_internal_annotations(meta, report)
 }
 
-fn invalid(error: String) -> Verdict {
-    Verdict::Invalid {
-        errors: vec![error],
-        warnings: vec![],
+pub(crate) fn reject_internal_annotations(meta: &Meta, report: &mut Report) -> bool {
+    if meta.annotations.contains_key(ALWAYS_REJECT) {
+        report.error(format!("{ALWAYS_REJECT:?} annotation found, rejecting"));
+        return true;
     }
+    if let Some(a) = INTERNAL_ANNOTATIONS
+        .iter()
+        .find(|a| meta.annotations.contains_key(**a))
+    {
+        report.error(format!(
+            "{a:?} annotation found, this may not be set by users"
+        ));
+        return true;
+    }
+    false
 }
 
 fn decode_meta(meta: Option<&Value>) -> Result<Meta, String> {
@@ -322,5 +331,98 @@ mod tests {
             "unrecognized type example.com/v1, Kind=Thing"
         );
         assert_eq!(v.reason(), "unknown_type");
+    }
+
+    fn with_annotation(kind: &str, annotation: &str, spec: Value) -> Value {
+        let group = if kind == "AuthorizationPolicy" {
+            SECURITY
+        } else {
+            NETWORKING
+        };
+        json!({"apiVersion": format!("{group}/v1"), "kind": kind,
+            "metadata": {"name": "x", "namespace": "ns", "annotations": {annotation: "true"}},
+            "spec": spec})
+    }
+
+    #[test]
+    fn metadata_is_checked_after_decoding_and_before_the_rules() {
+        let rejected = "configuration is invalid: \"internal.istio.io/webhook-always-reject\" annotation found, rejecting";
+        let dr = with_annotation("DestinationRule", ALWAYS_REJECT, json!({"host": "a"}));
+        assert_eq!(validate_object(&dr).message().unwrap(), rejected);
+        // A rule violation is not reported, the annotation is.
+        let dr = with_annotation("DestinationRule", ALWAYS_REJECT, json!({"host": ""}));
+        assert_eq!(validate_object(&dr).message().unwrap(), rejected);
+        let authz = with_annotation("AuthorizationPolicy", ALWAYS_REJECT, json!({}));
+        assert_eq!(validate_object(&authz).message().unwrap(), rejected);
+        // Decoding comes first, also for problems the rules find (two members of a oneof).
+        let bad_type = with_annotation("DestinationRule", ALWAYS_REJECT, json!({"host": 1}));
+        assert_eq!(validate_object(&bad_type).reason(), "crd_conversion_error");
+        let oneof = with_annotation(
+            "DestinationRule",
+            ALWAYS_REJECT,
+            json!({"host": "a", "trafficPolicy": {"loadBalancer": {"simple": "RANDOM", "consistentHash": {"useSourceIp": true}}}}),
+        );
+        assert_eq!(validate_object(&oneof).reason(), "crd_conversion_error");
+        let dry_run = with_annotation("DestinationRule", "istio.io/dry-run", json!({"host": "a"}));
+        assert_eq!(
+            validate_object(&dry_run).message().unwrap(),
+            "configuration is invalid: ns/x has unsupported annotation istio.io/dry-run, please remove the annotation"
+        );
+    }
+
+    /// Which errors Istio gathers with `multierror.Append` shows in its message: a lone one
+    /// is printed as a one-item list.
+    #[test]
+    fn lone_errors_print_as_istio_joins_them() {
+        let one = |e: &str| format!("1 error occurred:\n\t* {e}\n\n");
+        let cases = [
+            (SECURITY, "RequestAuthentication", json!({"jwtRules": [{"issuer": "i", "audiences": [""]}]}),
+                one("audience must be non-empty string")),
+            (SECURITY, "RequestAuthentication", json!({"targetRef": {"kind": "Service"}}),
+                "targetRef name must be set".to_string()),
+            (SECURITY, "AuthorizationPolicy", json!({"rules": [{"from": [{"source": {"ipBlocks": ["x"]}}]}]}),
+                one("invalid policy x.ns: bad IP address (x)")),
+            (SECURITY, "AuthorizationPolicy", json!({"rules": [{"from": [{"source": {"namespaces": ["a"], "serviceAccounts": ["b"]}}]}]}),
+                "invalid policy x.ns: cannot set serviceAccounts with namespaces or principals, found at rule 0".to_string()),
+            (NETWORKING, "DestinationRule", json!({"host": "a", "subsets": [{"name": "v1", "labels": {"-x": "y"}}]}),
+                one("invalid tag key: \"-x\"")),
+            (NETWORKING, "DestinationRule", json!({"host": "a", "subsets": [{"name": "v1"}, {"name": "v1"}]}),
+                "duplicate subset names: v1".to_string()),
+            (NETWORKING, "VirtualService", json!({"hosts": ["a"], "http": [{"route": [{"destination": {"host": "a"}}], "retries": {"attempts": -1}}]}),
+                one("attempts cannot be negative")),
+            (NETWORKING, "VirtualService", json!({"hosts": ["a"], "http": [{"route": [{"destination": {"host": "a"}}], "fault": {}}]}),
+                one("HTTP fault injection must have an abort and/or a delay")),
+            (NETWORKING, "VirtualService", json!({"hosts": ["a"], "http": [{"route": [{"destination": {"host": "a"}}], "corsPolicy": {"maxAge": "1.5s"}}]}),
+                one("max_age duration is accurate only to seconds precision")),
+            (NETWORKING, "VirtualService", json!({"hosts": ["a"], "tcp": [{"route": [{}]}]}),
+                one("destination is required")),
+            (NETWORKING, "VirtualService", json!({"hosts": ["a"], "http": [{"route": [{"destination": {"host": "a", "subset": "-"}}]}]}),
+                "subset name is invalid: -".to_string()),
+            (NETWORKING, "WorkloadEntry", json!({"address": "1.2.3.4", "labels": {"a": "-"}}),
+                one("invalid tag value: \"-\"")),
+            (NETWORKING, "WorkloadEntry", json!({}), "address is required".to_string()),
+        ];
+        for (group, kind, spec, want) in cases {
+            let object = json!({"apiVersion": format!("{group}/v1"), "kind": kind,
+                "metadata": {"name": "x", "namespace": "ns"}, "spec": spec});
+            assert_eq!(
+                validate_object(&object).message().unwrap(),
+                format!("configuration is invalid: {want}"),
+                "{object}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_top_level_field_is_worded_without_a_prefix() {
+        let mut dr = json!({"apiVersion": "networking.istio.io/v1", "kind": "DestinationRule",
+            "metadata": {"name": "x", "namespace": "ns"}, "spec": {"host": "a"}});
+        dr["extra"] = json!(1);
+        let v = validate_object(&dr);
+        assert_eq!(
+            v.message().unwrap(),
+            "unknown field \"extra\" on DestinationRule resource ns/x"
+        );
+        assert_eq!(v.reason(), "invalid_resource");
     }
 }

@@ -25,6 +25,7 @@ struct MutualTls {
 }
 
 #[derive(Debug, Default, Deserialize)]
+#[serde(rename = "istio.security.v1beta1.PeerAuthentication.MutualTLS.Mode")]
 enum Mode {
     #[default]
     #[serde(rename = "UNSET")]
@@ -40,7 +41,7 @@ enum Mode {
 /// Validate a PeerAuthentication spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let pa: PeerAuthentication = decode(spec)?;
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     let _ = &pa.mtls;

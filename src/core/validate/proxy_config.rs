@@ -54,7 +54,7 @@ pub(crate) fn validate_workload_selector(sel: Option<&TypeWorkloadSelector>, r: 
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let pc: ProxyConfig = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
+    if super::check_metadata(meta, report) {
         return Ok(());
     }
     validate_workload_selector(pc.selector.as_ref(), report);

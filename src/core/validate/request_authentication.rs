@@ -54,6 +54,7 @@ struct ClaimToHeader {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.security.v1beta1.JWTRule.JWTRequirement")]
 enum JwtRequirement {
     #[serde(rename = "OPTIONAL")]
     Optional,
@@ -72,7 +73,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         };
         timeouts.push(timeout);
     }
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     check_policy_scope(
@@ -83,7 +84,8 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     );
     for (rule, timeout) in ra.jwt_rules.iter().zip(timeouts) {
         let Some(rule) = rule else { continue };
-        check_jwt_rule(rule, timeout, report);
+        // `validateJwtRule` gathers with `multierror.Append`.
+        report.listed(|report| check_jwt_rule(rule, timeout, report));
         if !rule.jwks.is_empty()
             && let Ok(keys) = parse_jwks(&rule.jwks)
         {

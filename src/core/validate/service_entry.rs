@@ -39,6 +39,7 @@ struct ServiceEntry {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServiceEntry.Location")]
 #[allow(non_camel_case_types)]
 enum Location {
     #[default]
@@ -47,6 +48,7 @@ enum Location {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ServiceEntry.Resolution")]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 enum Resolution {
     #[default]
@@ -157,7 +159,7 @@ pub(crate) fn validate_export_to(
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let se: ServiceEntry = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
+    if super::check_metadata(meta, report) {
         return Ok(());
     }
     let warning = match validate_alpha_workload_selector(se.workload_selector.as_ref()) {
@@ -189,8 +191,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         }
     }
     validate_export_to(&meta.namespace, &se.export_to, true, false, &mut r);
-    report.errors.extend(r.errors);
-    report.warnings.extend(r.warnings);
+    report.merge(r);
     Ok(())
 }
 

@@ -63,6 +63,7 @@ struct EgressListener {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.CaptureMode")]
 #[allow(clippy::upper_case_acronyms)]
 enum CaptureMode {
     #[default]
@@ -79,41 +80,45 @@ struct OutboundTrafficPolicy {
     egress_proxy: Option<Destination>,
 }
 
-/// `OutboundTrafficPolicy.Mode`: a name, or a number as protobuf JSON also accepts (which is how
-/// MeshConfig's `ALLOW_ANY_DYNAMIC_DNS` = 3 can reach a Sidecar).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-enum TrafficMode {
-    Name(ModeName),
-    Number(i32),
-}
+/// `OutboundTrafficPolicy.Mode`, by number: a name, or any number, as Istio's reader takes
+/// it (which is how MeshConfig's `ALLOW_ANY_DYNAMIC_DNS` = 3 can reach a Sidecar).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct TrafficMode(i32);
 
-impl Default for TrafficMode {
-    fn default() -> Self {
-        TrafficMode::Name(ModeName::REGISTRY_ONLY)
+impl<'de> Deserialize<'de> for TrafficMode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        const NAME: &str = "istio.networking.v1alpha3.OutboundTrafficPolicy.Mode";
+        match Value::deserialize(d)? {
+            Value::Null => Ok(TrafficMode(0)),
+            Value::String(s) => match s.as_str() {
+                "REGISTRY_ONLY" => Ok(TrafficMode(0)),
+                "ALLOW_ANY" => Ok(TrafficMode(1)),
+                _ => Err(D::Error::custom(super::decode::unknown_enum_value(NAME, &s))),
+            },
+            Value::Number(n) => n
+                .as_i64()
+                .and_then(|i| i32::try_from(i).ok())
+                .map(TrafficMode)
+                .ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "json: cannot unmarshal number {n} into Go value of type protoreflect.EnumNumber"
+                    ))
+                }),
+            other => Err(D::Error::custom(super::decode::enum_type_error(&other))),
+        }
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[allow(non_camel_case_types)]
-enum ModeName {
-    REGISTRY_ONLY,
-    ALLOW_ANY,
 }
 
 impl TrafficMode {
     fn number(self) -> i32 {
-        match self {
-            TrafficMode::Name(ModeName::REGISTRY_ONLY) => 0,
-            TrafficMode::Name(ModeName::ALLOW_ANY) => 1,
-            TrafficMode::Number(n) => n,
-        }
+        self.0
     }
 }
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let sc: Sidecar = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
+    if super::check_metadata(meta, report) {
         return Ok(());
     }
     let warning = match validate_alpha_workload_selector(sc.workload_selector.as_ref()) {
@@ -148,8 +153,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     if let Some(tp) = &sc.outbound_traffic_policy {
         check_outbound_policy(tp, &mut r);
     }
-    report.errors.extend(r.errors);
-    report.warnings.extend(r.warnings);
+    report.merge(r);
     Ok(())
 }
 

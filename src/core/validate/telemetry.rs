@@ -42,6 +42,7 @@ struct ModeSelector {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.telemetry.v1alpha1.WorkloadMode")]
 enum WorkloadMode {
     #[serde(rename = "CLIENT_AND_SERVER")]
     ClientAndServer,
@@ -111,6 +112,7 @@ struct MetricSelector {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.telemetry.v1alpha1.MetricSelector.IstioMetric")]
 #[allow(clippy::enum_variant_names)]
 enum IstioMetric {
     #[serde(rename = "ALL_METRICS")]
@@ -145,6 +147,7 @@ struct TagOverride {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.telemetry.v1alpha1.MetricsOverrides.TagOverride.Operation")]
 enum TagOperation {
     #[default]
     #[serde(rename = "UPSERT")]
@@ -210,7 +213,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             }
         }
     }
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     check_policy_scope(

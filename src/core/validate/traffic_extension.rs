@@ -25,6 +25,7 @@ struct TrafficExtension {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.TrafficExtension.ExecutionPhase")]
 enum ExecutionPhase {
     #[serde(rename = "UNSPECIFIED")]
     Unspecified,
@@ -51,7 +52,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             "oneof istio.extensions.v1alpha1.TrafficExtension.filter_config is already set".into(),
         );
     }
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     if ext.wasm.is_none() && ext.lua.is_none() {

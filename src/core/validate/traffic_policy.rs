@@ -52,6 +52,7 @@ pub struct ProxyProtocol {
 }
 
 #[derive(Debug, Default, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.TrafficPolicy.ProxyProtocol.VERSION")]
 pub enum ProxyProtocolVersion {
     #[default]
     V1,
@@ -79,6 +80,7 @@ pub struct LoadBalancerSettings {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.LoadBalancerSettings.SimpleLB")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum SimpleLb {
     UNSPECIFIED,
@@ -222,6 +224,7 @@ pub struct HttpSettings {
 }
 
 #[derive(Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ConnectionPoolSettings.HTTPSettings.H2UpgradePolicy")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum H2UpgradePolicy {
     #[default]
@@ -268,6 +271,7 @@ pub struct ClientTlsSettings {
 }
 
 #[derive(Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.networking.v1alpha3.ClientTLSSettings.TLSmode")]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum ClientTlsMode {
     #[default]

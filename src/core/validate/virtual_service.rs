@@ -262,7 +262,7 @@ fn validate_sni_host(cx: &mut Cx, sni: &str, vs: &VirtualService) {
 fn validate_tcp_route(cx: &mut Cx, tcp: &TcpRoute, gateway_semantics: bool) {
     for m in &tcp.matches {
         let Some(m) = m else {
-            cx.err("tcp match may not be nil");
+            cx.listed_err("tcp match may not be nil");
             continue;
         };
         validate_l4_common(
@@ -288,9 +288,16 @@ fn applies_to_gateway(vs: &VirtualService) -> bool {
 /// Validate a VirtualService spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let vs: VirtualService = crate::core::validate::decode(spec)?;
-    if crate::core::validate::reject_dry_run(meta, report) {
-        return Ok(());
-    }
+    // The rules also find decoding-level problems (two members of a oneof), which Istio
+    // reports before the metadata checks: when those reject, the rules still run, on a
+    // scratch report.
+    let mut scratch = Report::default();
+    let report = if crate::core::validate::check_metadata(meta, &mut scratch) {
+        std::mem::swap(report, &mut scratch);
+        &mut scratch
+    } else {
+        report
+    };
     let mut cx = Cx::new(report);
     if vs.hosts.is_empty() {
         if !vs.gateways.is_empty() {

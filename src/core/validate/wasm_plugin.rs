@@ -51,6 +51,7 @@ pub(crate) struct WasmConfig {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.PullPolicy")]
 pub(crate) enum PullPolicy {
     #[serde(rename = "UNSPECIFIED_POLICY")]
     Unspecified,
@@ -59,6 +60,7 @@ pub(crate) enum PullPolicy {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.FailStrategy")]
 pub(crate) enum FailStrategy {
     #[serde(rename = "FAIL_CLOSE")]
     Close,
@@ -69,6 +71,7 @@ pub(crate) enum FailStrategy {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.PluginType")]
 pub(crate) enum PluginType {
     #[serde(rename = "UNSPECIFIED_PLUGIN_TYPE")]
     Unspecified,
@@ -79,6 +82,7 @@ pub(crate) enum PluginType {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.PluginPhase")]
 pub(crate) enum PluginPhase {
     #[serde(rename = "UNSPECIFIED_PHASE")]
     Unspecified,
@@ -105,6 +109,7 @@ pub(crate) struct EnvVar {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename = "istio.extensions.v1alpha1.EnvValueSource")]
 pub(crate) enum EnvValueSource {
     #[default]
     #[serde(rename = "INLINE")]
@@ -124,7 +129,7 @@ pub(crate) struct TrafficSelector {
 /// Validate a WasmPlugin spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let plugin: WasmPlugin = decode(spec)?;
-    if crate::core::validate::reject_dry_run(meta, report) {
+    if crate::core::validate::check_metadata(meta, report) {
         return Ok(());
     }
     check_policy_scope(
@@ -277,7 +282,11 @@ pub(crate) mod go_url {
     }
 
     fn wrap(url: &str, err: &str) -> String {
-        format!("parse {url:?}: {err}")
+        // Go's `%q`: a control character prints as `\b`, where Rust's `{:?}` has `\u{8}`.
+        format!(
+            "parse {}: {err}",
+            crate::core::gotemplate::funcs::go_quote(url)
+        )
     }
 
     #[derive(Clone, Copy, PartialEq, Eq)]

@@ -44,7 +44,7 @@ pub(crate) struct WorkloadEntry {
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let we: WorkloadEntry = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
+    if super::check_metadata(meta, report) {
         return Ok(());
     }
     validate_workload_entry(&we, None, true, report);

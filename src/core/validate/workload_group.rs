@@ -102,7 +102,7 @@ struct GrpcHealthCheck {
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let wg: WorkloadGroup = decode(spec)?;
-    if super::reject_dry_run(meta, report) {
+    if super::check_metadata(meta, report) {
         return Ok(());
     }
     if wg.template.is_none() {
