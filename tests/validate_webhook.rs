@@ -320,3 +320,31 @@ fn cli_accepts_valid_resources() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("Gateway demo/gw: valid"), "{out}");
 }
+
+/// `/validate` shares `/inject`'s concurrency limit and deadline: with every permit held, a
+/// review is denied at the deadline with a message that says why, and counted.
+#[tokio::test]
+async fn validation_past_the_deadline_is_denied() {
+    let state = Arc::new(AppState::new(
+        snapshot::embedded(),
+        Settings::default(),
+        1,
+        Duration::from_millis(1),
+    ));
+    let _permit = state.limiter.acquire().await.unwrap();
+    let vs = json!({"apiVersion": "networking.istio.io/v1", "kind": "VirtualService",
+        "metadata": {"name": "vs", "namespace": "demo"}, "spec": {"hosts": ["a"]}});
+    let out = validate(&state, &review("v1", "CREATE", vs)).await;
+    assert_eq!(out["response"]["allowed"], false);
+    let message = out["response"]["status"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("validation did not finish within 1ms"),
+        "{message}"
+    );
+    assert!(
+        state
+            .metrics
+            .encode()
+            .contains(r#"galley_validation_failed_total{reason="timeout"} 1"#)
+    );
+}

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tracing::Instrument;
 
 /// Istio's limit on an AdmissionReview body.
@@ -133,11 +133,24 @@ async fn inject_response(
             Ok(r) => r,
             Err(response) => return response,
         };
+    let request = Arc::new(request);
     let span = admission_span(&request, "inject");
     let started = Instant::now();
-    let outcome = run_bounded(state, path, &request, body_len)
+    let work = {
+        let (state, path, request) = (state.clone(), path.to_string(), request.clone());
+        move || inject::handle(&state, &path, &request)
+    };
+    let outcome = match bounded(state, body_len, work)
         .instrument(span.clone())
-        .await;
+        .await
+    {
+        Ok(outcome) => outcome,
+        Err(failure) => {
+            state.metrics.failure(failure.label());
+            failure.log("injection");
+            inject::Outcome::denied(failure.message("injection", "injecting"), failure.label())
+        }
+    };
     span.record("decision", outcome.decision);
     span.record("reason", outcome.reason.as_str());
     span.record("label", outcome.label);
@@ -157,7 +170,7 @@ async fn serve_validate(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let (request, _) = match read_review(&headers, body, |reason| {
+    let (request, body_len) = match read_review(&headers, body, |reason| {
         state.metrics.validation_failure(reason)
     })
     .await
@@ -165,18 +178,28 @@ async fn serve_validate(
         Ok(r) => r,
         Err(response) => return response,
     };
+    let request = Arc::new(request);
     let span = admission_span(&request, "validate");
     let started = Instant::now();
-    // Validation is a few microseconds of work: it runs in place.
-    let outcome = guarded(|| validate::handle(&state, &request)).unwrap_or_else(|panic| {
-        state.metrics.validation_failure("internal");
-        tracing::error!(error = %panic, "validation failed");
-        validate::Outcome {
-            answer: Verdict::Deny("internal error while validating; see needle's log".into()),
-            warnings: vec![],
-            reason: "internal",
+    let work = {
+        let (state, request) = (state.clone(), request.clone());
+        move || validate::handle(&state, &request)
+    };
+    let outcome = match bounded(&state, body_len, work)
+        .instrument(span.clone())
+        .await
+    {
+        Ok(outcome) => outcome,
+        Err(failure) => {
+            state.metrics.validation_failure(failure.label());
+            failure.log("validation");
+            validate::Outcome {
+                answer: Verdict::Deny(failure.message("validation", "validating")),
+                warnings: vec![],
+                reason: failure.label(),
+            }
         }
-    });
+    };
     span.record(
         "decision",
         if matches!(outcome.answer, Verdict::Deny(_)) {
@@ -196,52 +219,69 @@ async fn serve_validate(
     ))
 }
 
-/// Injection time grows with the pod; up to this request size (a pod of a few hundred env
+/// Work time grows with the object; up to this request size (a pod of a few hundred env
 /// vars, well under a millisecond of work) it runs on the async worker, where a thread
-/// handoff would cost more than the work. Larger pods go to the blocking pool.
+/// handoff would cost more than the work. Larger objects go to the blocking pool.
 const INLINE_BODY_BYTES: usize = 64 * 1024;
 
-/// Run the CPU work behind the concurrency limit and the deadline.
-async fn run_bounded(
-    state: &Arc<AppState>,
-    path: &str,
-    request: &review::AdmissionRequest,
+/// Why bounded work gave no answer.
+enum Failure {
+    /// The work panicked (a bug in needle), with the panic's message.
+    Panic(String),
+    Timeout(Duration),
+}
+
+impl Failure {
+    fn label(&self) -> &'static str {
+        match self {
+            Failure::Panic(_) => "internal",
+            Failure::Timeout(_) => "timeout",
+        }
+    }
+
+    /// The denial the apiserver gets, for `work` done as `doing` (`injection`, `injecting`).
+    fn message(&self, work: &str, doing: &str) -> String {
+        match self {
+            Failure::Panic(_) => format!("internal error while {doing}; see needle's log"),
+            Failure::Timeout(deadline) => format!(
+                "{work} did not finish within {deadline:?} (needle --request-timeout); the server is overloaded or the object is too large"
+            ),
+        }
+    }
+
+    fn log(&self, what: &str) {
+        match self {
+            Failure::Panic(panic) => tracing::error!(error = %panic, "{what} failed"),
+            Failure::Timeout(deadline) => tracing::warn!(?deadline, "{what} timed out"),
+        }
+    }
+}
+
+/// Run CPU work behind the concurrency limit and the request deadline, with a panic guard:
+/// inline for small bodies, on the blocking pool for large ones.
+async fn bounded<T: Send + 'static>(
+    state: &AppState,
     body_len: usize,
-) -> inject::Outcome {
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Failure> {
     let deadline = state.request_timeout;
-    let work = async {
+    let run = async {
         let _permit = state
             .limiter
             .acquire()
             .await
             .expect("the limiter is never closed");
         if body_len <= INLINE_BODY_BYTES {
-            return guarded(|| inject::handle(state, path, request));
+            return guarded(work);
         }
-        let (state, path, request) = (state.clone(), path.to_string(), request.clone());
-        tokio::task::spawn_blocking(move || inject::handle(&state, &path, &request))
+        tokio::task::spawn_blocking(work)
             .await
             .map_err(|join_error| join_error.to_string())
     };
-    match tokio::time::timeout(deadline, work).await {
-        Ok(Ok(outcome)) => outcome,
-        Ok(Err(panic)) => {
-            state.metrics.failure("internal");
-            tracing::error!(error = %panic, "injection failed");
-            inject::Outcome::denied(
-                "internal error while injecting; see needle's log".into(),
-                "internal",
-            )
-        }
-        Err(_) => {
-            state.metrics.failure("timeout");
-            inject::Outcome::denied(
-                format!(
-                    "injection did not finish within {deadline:?} (needle --request-timeout); the server is overloaded or the pod is too large"
-                ),
-                "timeout",
-            )
-        }
+    match tokio::time::timeout(deadline, run).await {
+        Ok(Ok(answer)) => Ok(answer),
+        Ok(Err(panic)) => Err(Failure::Panic(panic)),
+        Err(_) => Err(Failure::Timeout(deadline)),
     }
 }
 
