@@ -30,6 +30,7 @@ impl ConfigFileArgs {
             inject_config: self.inject_config_file.clone(),
             values: self.values_file.clone(),
             mesh: self.mesh_config_file.clone(),
+            environment: std::env::vars().collect(),
             templates: if self.templates == "config" {
                 TemplateSource::Config
             } else {

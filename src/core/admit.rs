@@ -76,6 +76,9 @@ pub enum Reason {
     InvalidPod(&'static str),
     #[error(transparent)]
     Failed(#[from] InjectError),
+    /// needle itself failed (a panic: a bug); the detail is for the log, not the user.
+    #[error("internal error while injecting; see needle's log")]
+    Internal(String),
 }
 
 impl Reason {
@@ -85,6 +88,7 @@ impl Reason {
             Reason::Selected(why) => why.label(),
             Reason::InvalidPod(_) => "invalid_pod",
             Reason::Failed(e) => e.reason(),
+            Reason::Internal(_) => "internal",
         }
     }
 }
@@ -121,7 +125,21 @@ static KUBE_INJECT_SELECTION: SelectionConfig = SelectionConfig {
     always_inject_selector: Vec::new(),
 };
 
+/// Decide and inject. Never panics: a bug in needle becomes a denial (`Reason::Internal`), so
+/// the apiserver always gets an answer and kube-inject an error.
 pub fn admit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Decision {
+    let run = || decide(snapshot, settings, admission);
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
+        let detail = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".into());
+        Decision::Denied(Reason::Internal(detail))
+    })
+}
+
+fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Decision {
     let pod = admission.pod;
     if !pod.is_object() {
         return Decision::Denied(Reason::InvalidPod("the object is not a mapping"));

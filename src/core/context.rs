@@ -5,6 +5,7 @@ use super::mesh;
 use super::path::At;
 use super::pod;
 use super::render::{PodVars, SharedContext};
+use super::snapshot::Environment;
 use minijinja::value::{Serde, Value as MjValue};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -122,7 +123,7 @@ pub struct ContextInput<'a> {
 /// `proxy.istio.io/config`), the images (by `sidecar.istio.io/proxyImageType`) and
 /// `proxy_resources` (by the proxy resource annotations). `build` replaces those for a pod
 /// that overrides them.
-pub fn shared(values: &Value, mesh: &Value) -> SharedContext {
+pub fn shared(values: &Value, mesh: &Value, environment: &Environment) -> SharedContext {
     let proxy_config = &mesh["defaultConfig"];
     let image_type = proxy_config
         .at(&["image", "imageType"])
@@ -148,6 +149,7 @@ pub fn shared(values: &Value, mesh: &Value) -> SharedContext {
         ),
         ("values", MjValue::from(Serde(values))),
         ("mesh", MjValue::from(Serde(mesh))),
+        ("environment", MjValue::from(Serde(environment))),
         (
             "go_values",
             MjValue::from(Serde(super::gotemplate::funcs::go_floats(values))),
@@ -425,7 +427,7 @@ mod tests {
     fn pods_override_the_shared_defaults_only_where_they_differ() {
         let values = json!({"global": {"hub": "h", "tag": "1", "proxy": {"resources": {"requests": {"cpu": "100m"}, "limits": null}}}});
         let mesh = json!({"defaultConfig": {}});
-        let shared = shared(&values, &mesh);
+        let shared = shared(&values, &mesh, &Environment::new());
         assert_eq!(shared["proxy_image"].as_str(), Some("h/proxyv2:1"));
         assert_eq!(
             serde_json::to_value(&shared["proxy_resources"]).unwrap(),

@@ -564,13 +564,20 @@ fn adjust_init_container_user(merged: &mut Value, original: &Value, proxy_config
         .find(|c| pod::name_of(c) == init_name)
         .expect("found above");
     if !tproxy && init_name == VALIDATION_CONTAINER {
-        let obj = init.as_object_mut().expect("container is an object");
-        let sc = obj.entry("securityContext").or_insert_with(|| json!({}));
-        if let Some(u) = &run_as_user {
-            sc["runAsUser"] = u.clone();
-        }
-        if let Some(g) = &run_as_group {
-            sc["runAsGroup"] = g.clone();
+        // A securityContext that is not a mapping is left as it is: the apiserver refuses it.
+        if let Some(obj) = init.as_object_mut() {
+            let sc = obj.entry("securityContext").or_insert_with(|| json!({}));
+            if sc.is_null() {
+                *sc = json!({});
+            }
+            if let Some(sc) = sc.as_object_mut() {
+                if let Some(u) = &run_as_user {
+                    sc.insert("runAsUser".into(), u.clone());
+                }
+                if let Some(g) = &run_as_group {
+                    sc.insert("runAsGroup".into(), g.clone());
+                }
+            }
         }
     }
     let Some(uid) = run_as_user.and_then(|u| u.as_i64()).filter(|u| *u != 0) else {
@@ -742,6 +749,27 @@ fn reorder(snapshot: &Snapshot, proxy_config: &Value, pod: &mut Value) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A user's `istio-proxy` user is copied to the validation container; a securityContext
+    /// there that is not a mapping is left alone instead of panicking.
+    #[test]
+    fn init_container_user_follows_the_users_proxy() {
+        let original = json!({"spec": {"containers": [{"name": "istio-proxy",
+            "securityContext": {"runAsUser": 1234, "runAsGroup": 4321}}]}});
+        let mut merged = json!({"spec": {"initContainers": [{"name": "istio-validation"}]}});
+        adjust_init_container_user(&mut merged, &original, &json!({}));
+        assert_eq!(
+            merged["spec"]["initContainers"][0]["securityContext"],
+            json!({"runAsUser": 1234, "runAsGroup": 4321})
+        );
+        let mut odd = json!({"spec": {"initContainers": [{"name": "istio-validation",
+            "securityContext": "restricted"}]}});
+        adjust_init_container_user(&mut odd, &original, &json!({}));
+        assert_eq!(
+            odd["spec"]["initContainers"][0]["securityContext"],
+            "restricted"
+        );
+    }
 
     /// The pod's `proxy.istio.io/config` moves the agent's status port; only kube-inject
     /// points the rewritten probes and the Prometheus port at it, as Istio does.

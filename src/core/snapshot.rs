@@ -4,7 +4,11 @@
 use super::config::{self, ConfigError, InjectorConfig};
 use super::inject::Snapshot;
 use super::render::{BUILTIN_TEMPLATES, Templates};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The injector process's environment, which Istio's template function `env` reads: captured
+/// by the adapter at start-up, so the core reads no process state.
+pub type Environment = BTreeMap<String, String>;
 
 pub const DEFAULT_CONFIG: &str = include_str!("../../defaults/config.yaml");
 pub const DEFAULT_VALUES: &str = include_str!("../../defaults/values.json");
@@ -30,6 +34,7 @@ pub struct Sources<'a> {
     pub values: Option<Source<'a>>,
     pub mesh: Option<Source<'a>>,
     pub templates: TemplateSource,
+    pub environment: Environment,
 }
 
 /// Which version of a template that needle has built in (`render::BUILTIN_TEMPLATES`)
@@ -77,7 +82,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         source_name: config_name.to_string(),
         error,
     })?;
-    let shared_context = super::context::shared(&values, &mesh);
+    let shared_context = super::context::shared(&values, &mesh, &sources.environment);
     let offered_templates = if config.templates.is_empty() {
         DEFAULT_PROFILE_TEMPLATES.map(String::from).into()
     } else {
@@ -146,6 +151,32 @@ mod tests {
         assert_eq!(
             out,
             serde_json::json!({"metadata": {"labels": {"sa": "sa1", "rev": "default"}}})
+        );
+    }
+
+    /// Istio's `env` template function reads the environment captured into the snapshot.
+    #[test]
+    fn env_reads_the_captured_environment() {
+        let s = super::build(super::Sources {
+            config: Some(super::Source {
+                name: "inject.yaml",
+                text: "templates:\n  custom: |\n    metadata:\n      labels:\n        a: {{ env \"NEEDLE_A\" \"unset\" }}\n        b: {{ env \"NEEDLE_B\" \"unset\" }}\n",
+            }),
+            environment: [("NEEDLE_A".to_string(), "set".to_string())].into(),
+            ..Default::default()
+        })
+        .unwrap();
+        let vars = std::sync::Arc::new(super::super::render::PodVars::from([(
+            "pod",
+            minijinja::Value::from(minijinja::value::Serde(serde_json::json!({}))),
+        )]));
+        let out = s
+            .templates
+            .render("custom", &s.shared_context, &vars)
+            .unwrap();
+        assert_eq!(
+            out,
+            serde_json::json!({"metadata": {"labels": {"a": "set", "b": "unset"}}})
         );
     }
 

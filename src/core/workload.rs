@@ -68,6 +68,8 @@ pub enum WorkloadError {
     Shape { path: String, message: String },
     #[error(transparent)]
     Inject(#[from] InjectError),
+    #[error("internal error while injecting (a bug in needle; please report it): {0}")]
+    Internal(String),
 }
 
 /// What offline injection runs with: a config snapshot and the injector's settings.
@@ -199,6 +201,7 @@ pub fn inject_document(
             ));
         }
         Decision::Denied(Reason::Failed(e)) => return Err(e.into()),
+        Decision::Denied(Reason::Internal(detail)) => return Err(WorkloadError::Internal(detail)),
         Decision::Denied(other) => {
             return Err(WorkloadError::Shape {
                 path: spec_path.join("."),

@@ -3,7 +3,7 @@
 use super::path_params::parse_inject_envs;
 use super::review::{AdmissionRequest, Verdict};
 use super::state::AppState;
-use crate::core::admit::{Admission, Decision, admit};
+use crate::core::admit::{Admission, Decision, Reason, admit};
 
 /// The answer to one request and its reason, for the response, the log span and the metrics.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,7 +70,10 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
                 label,
             }
         }
-        Decision::Denied(_) => {
+        Decision::Denied(denial) => {
+            if let Reason::Internal(detail) = &denial {
+                tracing::error!(error = %detail, "injection failed");
+            }
             state.metrics.failure(label);
             Outcome::denied(reason, label)
         }

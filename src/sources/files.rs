@@ -2,7 +2,7 @@
 
 use super::LoadError;
 use crate::core::inject::Snapshot;
-use crate::core::snapshot::{self, Source, Sources, TemplateSource};
+use crate::core::snapshot::{self, Environment, Source, Sources, TemplateSource};
 use std::path::{Path, PathBuf};
 
 /// Paths of the injector inputs; `None` uses needle's embedded default for that input.
@@ -16,6 +16,8 @@ pub struct ConfigPaths {
     pub values: Option<PathBuf>,
     /// The `mesh` key of the istio ConfigMap.
     pub mesh: Option<PathBuf>,
+    /// The process environment templates read (`env`), captured at start-up.
+    pub environment: Environment,
 }
 
 impl ConfigPaths {
@@ -50,6 +52,7 @@ impl ConfigPaths {
             values: Source::from_loaded(&values),
             mesh: Source::from_loaded(&mesh),
             templates: self.templates,
+            environment: self.environment.clone(),
         })
         .map_err(LoadError::from)
     }

@@ -148,6 +148,7 @@ pub fn snapshot_for(case: &CaseSpec, templates: TemplateSource) -> Result<Arc<Sn
             values: key.1.clone(),
             mesh: key.2.clone(),
             templates,
+            ..ConfigPaths::default()
         }
         .load()
         .map_err(|e| e.to_string())?,

@@ -237,9 +237,13 @@ pub(super) fn register(env: &mut Environment<'static>) {
             None => String::new(),
         }
     });
-    env.add_function("gt_env", |key: String, default: String| {
-        std::env::var(&key)
-            .ok()
+    // Istio's `env` reads istiod's environment; needle's is captured into the snapshot when
+    // the config loads (`environment` in the shared context), so rendering reads no process state.
+    env.add_function("gt_env", |state: &State, key: String, default: String| {
+        state
+            .lookup("environment")
+            .and_then(|e| e.get_attr(&key).ok())
+            .and_then(|v| v.as_str().map(str::to_string))
             .filter(|v| !v.is_empty())
             .unwrap_or(default)
     });
