@@ -2,8 +2,8 @@
 //! JSON patch, through the admission function the webhook runs. `cargo bench --bench inject`; numbers go in BENCHMARKS.md.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use needle::core::admit::{Admission, Decision, Settings, admit};
-use needle::core::snapshot;
+use needle::core::config::snapshot;
+use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use serde_json::{Value, json};
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
@@ -49,7 +49,7 @@ static GLOBAL: Counting = Counting;
 
 /// Allocations (with reallocations) and bytes requested by one injection of `pod`, after a
 /// first run has done any one-time initialisation.
-fn allocations(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> (u64, u64) {
+fn allocations(snapshot: &needle::core::config::Snapshot, pod: &Value) -> (u64, u64) {
     drop(black_box(run_once(snapshot, pod)));
     let before = ALLOCATIONS.with(Cell::get);
     drop(black_box(run_once(snapshot, pod)));
@@ -86,7 +86,7 @@ fn pod_with_containers(n: usize) -> Value {
     pod
 }
 
-fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> String {
+fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> String {
     let settings = Settings {
         native_sidecars: true,
         ..Settings::default()

@@ -4,7 +4,7 @@
 //! `cargo bench --bench inject`. Prints the best per-pod time of ten batches.
 
 use needle::core::inject::{Caller, Request, inject};
-use needle::core::{patch, snapshot};
+use needle::core::{config::snapshot, inject::patch};
 use serde_json::json;
 
 #[global_allocator]

@@ -21,9 +21,9 @@ use common::golden_cases::{
 use common::tally::Tally;
 use common::{differences, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
-use needle::core::admit::{Admission, Decision, admit};
-use needle::core::snapshot::TemplateSource;
-use needle::core::workload::Offline;
+use needle::core::config::snapshot::TemplateSource;
+use needle::core::inject::admit::{Admission, Decision, admit};
+use needle::core::inject::workload::Offline;
 use serde_json::Value;
 use std::collections::BTreeMap;
 

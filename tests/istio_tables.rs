@@ -8,15 +8,17 @@ mod common;
 
 use common::tally::Tally;
 
-use needle::core::annotations::validate;
-use needle::core::context::{self, ContextInput, Owner, image_url};
-use needle::core::merge::{Schema, strategic_merge};
-use needle::core::mesh::{merge_proxy_config, proxy_config_defaults, proxy_config_json};
-use needle::core::pod;
-use needle::core::probes::{dump_app_probers, merge_or_append, rewrite_probes, should_rewrite};
-use needle::core::prometheus::{apply_merge, apply_secure_port};
-use needle::core::render::{append_multus_network, omit_nil};
-use needle::core::select::{Policy, SelectionConfig, inject_required};
+use needle::core::config::mesh::{merge_proxy_config, proxy_config_defaults, proxy_config_json};
+use needle::core::inject::annotations::validate;
+use needle::core::inject::context::{self, ContextInput, Owner, image_url};
+use needle::core::inject::merge::{Schema, strategic_merge};
+use needle::core::inject::pod;
+use needle::core::inject::probes::{
+    dump_app_probers, merge_or_append, rewrite_probes, should_rewrite,
+};
+use needle::core::inject::prometheus::{apply_merge, apply_secure_port};
+use needle::core::inject::render::{append_multus_network, omit_nil};
+use needle::core::inject::select::{Policy, SelectionConfig, inject_required};
 use needle::server::path_params::parse_inject_envs;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;

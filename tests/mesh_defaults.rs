@@ -62,7 +62,7 @@ fn configmap_over_builtin_defaults_is_istios_effective_mesh() {
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     };
     let needle = parse_mesh("mesh-configmap.yaml", &read("mesh-configmap.yaml")).unwrap();
-    let istio = needle::core::yaml::parse_one(&read("mesh.yaml")).unwrap();
+    let istio = needle::core::compat::yaml::parse_one(&read("mesh.yaml")).unwrap();
     let mut diffs = Vec::new();
     mesh_differences(&needle, &istio, "", &mut diffs);
     let fields = istio.as_object().map_or(0, |o| o.len());

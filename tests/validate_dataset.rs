@@ -44,8 +44,8 @@ fn load_entries(dir: &Path) -> Vec<Entry> {
             table.display()
         )
     });
-    let rows =
-        needle::core::yaml::parse_one(&text).unwrap_or_else(|e| panic!("{}: {e}", table.display()));
+    let rows = needle::core::compat::yaml::parse_one(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", table.display()));
     let rows = rows
         .as_array()
         .unwrap_or_else(|| panic!("{}: expected a list of entries", table.display()));
@@ -93,13 +93,13 @@ struct Document {
 fn documents_of(path: &Path) -> Vec<Document> {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("cannot read dataset file {}: {e}", path.display()));
-    needle::core::yaml::split_documents(&text)
+    needle::core::compat::yaml::split_documents(&text)
         .iter()
         .map(|d| {
             let text = without_err_key(d.text);
-            let object = needle::core::yaml::parse_one(&text)
+            let object = needle::core::compat::yaml::parse_one(&text)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let mut want = needle::core::yaml::parse_one(d.text).unwrap();
+            let mut want = needle::core::compat::yaml::parse_one(d.text).unwrap();
             if let Some(m) = want.as_object_mut() {
                 m.remove("_err");
             }

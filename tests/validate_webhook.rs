@@ -2,8 +2,8 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use needle::core::admit::Settings;
-use needle::core::snapshot;
+use needle::core::config::snapshot;
+use needle::core::inject::admit::Settings;
 use needle::server::router::webhook_router;
 use needle::server::state::AppState;
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! Flags more than one subcommand takes.
 
-use crate::core::snapshot::TemplateSource;
+use crate::core::config::snapshot::TemplateSource;
 use crate::sources::ConfigPaths;
 use clap::Args;
 use std::path::PathBuf;

@@ -1,9 +1,9 @@
 //! `needle kube-inject`: offline injection of workload YAML, like `istioctl kube-inject`.
 
 use super::args::ConfigFileArgs;
-use crate::core::admit::Settings;
-use crate::core::workload::{self, Offline, Outcome};
-use crate::core::yaml;
+use crate::core::compat::yaml;
+use crate::core::inject::admit::Settings;
+use crate::core::inject::workload::{self, Offline, Outcome};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! `needle serve`: flags and environment, then the server.
 
 use super::args::ConfigFileArgs;
-use crate::core::admit::Settings;
+use crate::core::inject::admit::Settings;
 use crate::server::{self, ServeOptions};
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
@@ -73,7 +73,7 @@ pub enum LogFormat {
 
 /// A Go duration (`500ms`, `5s`, `2m`), as istiod flags take them.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let nanos = crate::core::gofmt::parse_go_duration(s)?;
+    let nanos = crate::core::compat::gofmt::parse_go_duration(s)?;
     u64::try_from(nanos)
         .map(Duration::from_nanos)
         .map_err(|_| format!("invalid duration {s:?}: must not be negative"))

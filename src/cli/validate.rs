@@ -1,7 +1,7 @@
 //! `needle validate`: offline validation of Istio resources, with the webhook's rules.
 
+use crate::core::compat::yaml;
 use crate::core::validate::{Verdict, is_validated_group, validate_object};
-use crate::core::yaml;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 use std::io::Read;

@@ -1,29 +1,13 @@
-//! The pure core: no I/O, no async. Every adapter (CLI, server) calls these functions.
-pub mod admit;
-pub mod annotations;
+//! The pure core: no I/O, no async, no process state. Every adapter (CLI, server) calls it.
+//! - `inject`: the admission function and the injection pipeline behind it;
+//! - `config`: the injector config, values and mesh config, read as Istio reads them, and the
+//!   immutable snapshot they make;
+//! - `gotemplate`: Istio's Go templates translated to minijinja;
+//! - `validate`: Istio's config validation, one module per kind;
+//! - `compat`: Go and Kubernetes behaviour the others rely on (YAML and JSON reading, Go's
+//!   number and duration formats, IP parsing, quantities, label selectors, typed Pod fields).
+pub mod compat;
 pub mod config;
-pub mod context;
-pub mod gofmt;
 pub mod gotemplate;
 pub mod inject;
-pub mod merge;
-pub mod mesh;
-pub mod netip;
-pub mod normalize;
-pub mod openshift;
-pub mod patch;
-pub mod path;
-pub mod pod;
-pub mod probes;
-pub mod prometheus;
-pub mod proxy_config;
-pub mod proxy_config_reader;
-pub mod quantity;
-pub mod relaxed_json;
-pub mod render;
-pub mod select;
-pub mod selector;
-pub mod snapshot;
 pub mod validate;
-pub mod workload;
-pub mod yaml;

@@ -3,7 +3,7 @@
 use super::path_params::parse_inject_envs;
 use super::review::{AdmissionRequest, Verdict};
 use super::state::AppState;
-use crate::core::admit::{Admission, Decision, Reason, admit};
+use crate::core::inject::admit::{Admission, Decision, Reason, admit};
 
 /// The answer to one request and its reason, for the response, the log span and the metrics.
 #[derive(Debug, Clone, PartialEq)]

@@ -12,7 +12,7 @@ pub mod state;
 pub mod tls;
 pub mod validate;
 
-use crate::core::admit::Settings;
+use crate::core::inject::admit::Settings;
 use crate::sources::watch::{self, WatchError};
 use crate::sources::{ConfigPaths, LoadError};
 use state::AppState;

@@ -1,8 +1,8 @@
 //! What every request handler shares: the current config snapshot, metrics and limits.
 
 use super::metrics::Metrics;
-use crate::core::admit::Settings;
-use crate::core::inject::Snapshot;
+use crate::core::config::Snapshot;
+use crate::core::inject::admit::Settings;
 use crate::sources::Live;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,8 +1,8 @@
 //! The injector inputs from files (an adapter: the core never touches the disk).
 
 use super::LoadError;
-use crate::core::inject::Snapshot;
-use crate::core::snapshot::{self, Environment, Source, Sources, TemplateSource};
+use crate::core::config::Snapshot;
+use crate::core::config::snapshot::{self, Environment, Source, Sources, TemplateSource};
 use std::path::{Path, PathBuf};
 
 /// Paths of the injector inputs; `None` uses needle's embedded default for that input.

@@ -3,7 +3,7 @@
 //! counts either way, so every source behaves the same on a bad update.
 
 use super::LoadError;
-use crate::core::inject::Snapshot;
+use crate::core::config::Snapshot;
 use arc_swap::ArcSwap;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -89,7 +89,7 @@ impl Live {
 mod tests {
     use super::*;
     use crate::core::config::ConfigError;
-    use crate::core::snapshot;
+    use crate::core::config::snapshot;
 
     fn metrics(live: &Live) -> String {
         let mut registry = Registry::default();

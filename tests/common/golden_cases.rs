@@ -4,9 +4,9 @@
 #![allow(dead_code)]
 
 use super::{differences, semantic, yaml_documents};
-use needle::core::admit::Settings;
-use needle::core::inject::Snapshot;
-use needle::core::snapshot::TemplateSource;
+use needle::core::config::Snapshot;
+use needle::core::config::snapshot::TemplateSource;
+use needle::core::inject::admit::Settings;
 use needle::sources::ConfigPaths;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -92,7 +92,7 @@ pub fn istio_inject_cases() -> Vec<CaseSpec> {
 /// to `inputs`.
 pub fn load_table(table: &Path, inputs: &Path) -> Vec<CaseSpec> {
     let base = table.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let rows = needle::core::yaml::parse_one(&read(table))
+    let rows = needle::core::compat::yaml::parse_one(&read(table))
         .unwrap_or_else(|e| panic!("{}: {e}", table.display()));
     let rows = rows
         .as_array()
@@ -193,7 +193,7 @@ pub fn injectable_documents(docs: &[Value]) -> Vec<Value> {
 /// the apiserver's, the pod is serialized as Kubernetes' typed Pod serializes it.
 pub fn webhook_pod(doc: &Value) -> Value {
     let mut pod = pod_template(doc);
-    needle::core::normalize::normalize_pod(&mut pod);
+    needle::core::compat::normalize::normalize_pod(&mut pod);
     pod
 }
 

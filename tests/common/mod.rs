@@ -88,9 +88,9 @@ pub fn apply_patch(original: &Value, patch: &str) -> Result<Value, String> {
 
 /// Parse every document of a YAML stream.
 pub fn yaml_documents(text: &str) -> Vec<Value> {
-    needle::core::yaml::split_documents(text)
+    needle::core::compat::yaml::split_documents(text)
         .iter()
-        .map(|d| needle::core::yaml::parse_one(d.text).expect("valid YAML"))
+        .map(|d| needle::core::compat::yaml::parse_one(d.text).expect("valid YAML"))
         .filter(|v| !v.is_null())
         .collect()
 }

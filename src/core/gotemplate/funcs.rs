@@ -2,7 +2,7 @@
 //! and Go's builtin functions (`and`, `eq`, `index`, `printf`, ...). Each Go function `f` is
 //! registered as `gt_f`; Sprig's and Istio's are in `library`.
 
-use crate::core::gofmt;
+use crate::core::compat::gofmt;
 use minijinja::value::{Rest, Value as MjValue, ValueKind};
 use minijinja::{Environment, Error, ErrorKind};
 use serde_json::{Map, Value};

@@ -5,8 +5,8 @@ use super::funcs::{
     bad, eq, field, go_floats, go_json, go_quote, indent, int_arg, j, mj, sprint, string_map,
     strval, truth,
 };
-use crate::core::gofmt;
-use crate::core::render;
+use crate::core::compat::gofmt;
+use crate::core::inject::render;
 use minijinja::value::{Rest, Value as MjValue, ValueKind};
 use minijinja::{Environment, Error, State};
 use serde_json::{Map, Value};
@@ -18,8 +18,8 @@ pub fn format_duration(v: &MjValue) -> String {
         Value::Number(n) => format!("{}s", n),
         _ => return "0s".into(),
     };
-    match crate::core::gofmt::parse_go_duration(&text) {
-        Ok(nanos) => crate::core::gofmt::format_go_duration(nanos),
+    match crate::core::compat::gofmt::parse_go_duration(&text) {
+        Ok(nanos) => crate::core::compat::gofmt::format_go_duration(nanos),
         Err(_) => text,
     }
 }

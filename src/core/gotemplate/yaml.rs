@@ -1,7 +1,7 @@
 //! `toYaml`: block YAML as sigs.k8s.io/yaml writes it (keys sorted, lists at their key's
 //! indentation, two-space indent, `{}`/`[]` for empty collections, trailing newline).
 
-use crate::core::gofmt;
+use crate::core::compat::gofmt;
 use serde_json::Value;
 
 pub fn to_yaml(v: &Value) -> String {

@@ -1,7 +1,7 @@
 //! Validators shared by every kind: durations, ports, host names, IPs, percentages, labels and
 //! regular expressions, with Istio's error texts.
 
-pub use crate::core::gofmt::format_go_duration;
+pub use crate::core::compat::gofmt::format_go_duration;
 
 /// Errors and warnings collected for one resource.
 ///
@@ -102,7 +102,7 @@ pub fn multierror(errors: &[String]) -> String {
 /// `time.ParseDuration` (`"1.5s"`, `"300ms"`, `"2h45m"`, `"0"`), in nanoseconds. The error
 /// is the decoder's text.
 pub fn parse_duration(s: &str) -> Result<i128, String> {
-    crate::core::gofmt::parse_go_duration(s).map_err(|e| format!("bad Duration: {e}"))
+    crate::core::compat::gofmt::parse_go_duration(s).map_err(|e| format!("bad Duration: {e}"))
 }
 
 /// `ValidateDuration`: at least 1 ms, in whole milliseconds.
@@ -227,7 +227,7 @@ pub fn validate_partial_wildcard(host: &str) -> Result<(), String> {
 
 /// Whether Go's `netip.ParseAddr` accepts the string (IPv6 zones such as `fe80::1%eth0` included).
 pub fn is_ip(s: &str) -> bool {
-    crate::core::netip::parse_addr(s).is_ok()
+    crate::core::compat::netip::parse_addr(s).is_ok()
 }
 
 /// `ValidateIPAddress`.
@@ -242,7 +242,7 @@ pub fn validate_ip_address(addr: &str) -> Result<(), String> {
 /// `ValidateIPSubnet`: CIDR (`10.0.0.0/8`) or a single IP.
 pub fn validate_ip_subnet(subnet: &str) -> Result<(), String> {
     if subnet.matches('/').count() == 1 {
-        return crate::core::netip::parse_prefix(subnet)
+        return crate::core::compat::netip::parse_prefix(subnet)
             .map_err(|_| format!("{subnet} is not a valid CIDR block"));
     }
     validate_ip_address(subnet)

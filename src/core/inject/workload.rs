@@ -1,12 +1,13 @@
 //! Workloads that carry a pod template (Deployment, CronJob, ...), for offline injection:
 //! find the pod inside a document, inject it, and put it back.
 
-use super::admit::{Admission, Decision, Reason, Settings, admit};
-use super::context::Owner;
-use super::gofmt;
-use super::inject::{Caller, InjectError, Snapshot};
-use super::select::Why;
-use super::yaml;
+use crate::core::compat::gofmt;
+use crate::core::compat::yaml;
+use crate::core::config::Snapshot;
+use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
+use crate::core::inject::context::Owner;
+use crate::core::inject::select::Why;
+use crate::core::inject::{Caller, InjectError};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -153,7 +154,7 @@ pub fn inject_document(
     // Deployment's ReplicaSet is named after the Deployment when it has no name of its own).
     let (kind, workload_name) = match layout {
         Layout::Pod => {
-            let o = super::context::owner_from_pod(doc);
+            let o = crate::core::inject::context::owner_from_pod(doc);
             (o.kind, o.name)
         }
         _ => (kind.to_string(), s(&doc_meta, "name")),

@@ -3,7 +3,7 @@
 //! `resources`. needle applies it to the original and the injected pod alike, so the patch
 //! between them has no spurious operations.
 
-use super::quantity;
+use crate::core::compat::quantity;
 use serde_json::Value;
 
 /// Integer fields with `omitempty`: a zero is dropped (probe timings).

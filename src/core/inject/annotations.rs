@@ -1,8 +1,8 @@
 //! Validation of the injection annotations a pod may carry. Any failure denies the pod, with
 //! one line per bad annotation, as Istio's injector reports them.
 
-use super::mesh;
-use super::quantity;
+use crate::core::compat::quantity;
+use crate::core::config::mesh;
 use serde_json::Value;
 
 type Check = fn(&str) -> Result<(), String>;
@@ -151,7 +151,7 @@ fn cidr_list(v: &str) -> Result<(), String> {
         return Ok(());
     }
     for cidr in v.split(',') {
-        super::netip::parse_prefix(cidr)
+        crate::core::compat::netip::parse_prefix(cidr)
             .map_err(|e| format!("failed parsing cidr '{cidr}': {e}"))?;
     }
     Ok(())
@@ -200,11 +200,11 @@ fn resource_quantity(v: &str) -> Result<(), String> {
 }
 
 fn proxy_config(v: &str) -> Result<(), String> {
-    let overlay = super::yaml::parse_one(v)
+    let overlay = crate::core::compat::yaml::parse_one(v)
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;
     let pc = mesh::merge_proxy_config(mesh::proxy_config_defaults(), &overlay)
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;
-    super::proxy_config::validate(&pc)
+    crate::core::config::proxy_config::rules::validate(&pc)
 }
 
 #[cfg(test)]

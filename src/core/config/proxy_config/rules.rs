@@ -3,8 +3,10 @@
 //! the pod. Types, enum names and duration syntax are checked earlier, when the config is
 //! read (`mesh::merge_proxy_config`).
 
-use super::path::At;
-use super::validate::common::{is_ip, multierror, validate_duration, validate_fqdn, validate_port};
+use crate::core::compat::path::At;
+use crate::core::validate::common::{
+    is_ip, multierror, validate_duration, validate_fqdn, validate_port,
+};
 use serde_json::Value;
 
 /// `Ok`, or every problem as Go's multierror prints them.
@@ -110,7 +112,7 @@ fn drain_duration(pc: &Value) -> Option<String> {
         .get("drainDuration")
         .and_then(Value::as_str)
         .unwrap_or("0s");
-    let nanos = super::gofmt::parse_go_duration(text).unwrap_or(0);
+    let nanos = crate::core::compat::gofmt::parse_go_duration(text).unwrap_or(0);
     if let Err(e) = validate_duration(nanos) {
         return Some(format!("invalid drain duration: {e}"));
     }
@@ -229,7 +231,7 @@ fn private_key_provider(provider: &Value) -> Vec<String> {
     };
     match config.get("pollDelay").and_then(Value::as_str) {
         None => vec!["pollDelay is required".into()],
-        Some(delay) if super::gofmt::parse_go_duration(delay).unwrap_or(0) == 0 => {
+        Some(delay) if crate::core::compat::gofmt::parse_go_duration(delay).unwrap_or(0) == 0 => {
             vec!["pollDelay must be non zero".into()]
         }
         Some(_) => vec![],
@@ -308,7 +310,7 @@ fn connection_settings(settings: &Value) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::mesh;
+    use crate::core::config::mesh;
     use serde_json::json;
 
     fn check(overlay: Value) -> Result<(), String> {

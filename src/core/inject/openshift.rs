@@ -1,6 +1,6 @@
 //! OpenShift: the proxy runs with the namespace's pre-allocated UID and GID.
 
-use super::path::At;
+use crate::core::compat::path::At;
 use serde_json::Value;
 
 const UID_RANGE: &str = "openshift.io/sa.scc.uid-range";

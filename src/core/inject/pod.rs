@@ -1,6 +1,6 @@
 //! Small accessors for pods held as `serde_json::Value`.
 
-use super::path::At;
+use crate::core::compat::path::At;
 use serde_json::{Map, Value};
 
 pub const PROXY_CONTAINER: &str = "istio-proxy";

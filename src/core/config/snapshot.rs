@@ -1,18 +1,33 @@
 //! Building a configuration snapshot from inputs in Istio's formats, or from the embedded
 //! defaults.
 
-use super::config::{self, ConfigError, InjectorConfig};
-use super::inject::Snapshot;
-use super::render::{BUILTIN_TEMPLATES, Templates};
+use crate::core::config::{self, ConfigError, InjectorConfig};
+use crate::core::inject::render::SharedContext;
+use crate::core::inject::render::{BUILTIN_TEMPLATES, Templates};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// An immutable configuration: injector config, values, mesh config, compiled templates.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub config: InjectorConfig,
+    pub values: Value,
+    pub mesh: Value,
+    pub templates: Templates,
+    /// `values` and `mesh` as template values, converted once.
+    pub shared_context: SharedContext,
+    /// The template names a pod may select: those the injector config defines, as in Istio
+    /// (needle's built-in `spire` is only offered when the config has a `spire` template).
+    pub offered_templates: std::collections::BTreeSet<String>,
+}
 
 /// The injector process's environment, which Istio's template function `env` reads: captured
 /// by the adapter at start-up, so the core reads no process state.
 pub type Environment = BTreeMap<String, String>;
 
-pub const DEFAULT_CONFIG: &str = include_str!("../../defaults/config.yaml");
-pub const DEFAULT_VALUES: &str = include_str!("../../defaults/values.json");
-pub const DEFAULT_MESH: &str = include_str!("../../defaults/mesh.yaml");
+pub const DEFAULT_CONFIG: &str = include_str!("../../../defaults/config.yaml");
+pub const DEFAULT_VALUES: &str = include_str!("../../../defaults/values.json");
+pub const DEFAULT_MESH: &str = include_str!("../../../defaults/mesh.yaml");
 
 /// One input: a name for messages (usually the file path) and its text.
 pub struct Source<'a> {
@@ -82,7 +97,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         source_name: config_name.to_string(),
         error,
     })?;
-    let shared_context = super::context::shared(&values, &mesh, &sources.environment);
+    let shared_context = crate::core::inject::context::shared(&values, &mesh, &sources.environment);
     let offered_templates = if config.templates.is_empty() {
         DEFAULT_PROFILE_TEMPLATES.map(String::from).into()
     } else {
@@ -136,11 +151,11 @@ mod tests {
         .unwrap();
         assert_eq!(
             s.templates.format("custom"),
-            super::super::render::Format::Yaml
+            crate::core::inject::render::Format::Yaml
         );
         let pod =
             serde_json::json!({"metadata": {"name": "p"}, "spec": {"serviceAccountName": "sa1"}});
-        let vars = std::sync::Arc::new(super::super::render::PodVars::from([
+        let vars = std::sync::Arc::new(crate::core::inject::render::PodVars::from([
             ("pod", minijinja::Value::from(minijinja::value::Serde(&pod))),
             ("revision", minijinja::Value::from("")),
         ]));
@@ -166,7 +181,7 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        let vars = std::sync::Arc::new(super::super::render::PodVars::from([(
+        let vars = std::sync::Arc::new(crate::core::inject::render::PodVars::from([(
             "pod",
             minijinja::Value::from(minijinja::value::Serde(serde_json::json!({}))),
         )]));

@@ -1,9 +1,9 @@
 //! Injector inputs in Istio's formats: the `config` and `values` keys of the
 //! `istio-sidecar-injector` ConfigMap and the `mesh` key of the `istio` ConfigMap.
 
-use super::mesh;
-use super::select::{Policy, SelectionConfig};
-use super::yaml;
+use crate::core::compat::yaml;
+use crate::core::config::mesh;
+use crate::core::inject::select::{Policy, SelectionConfig};
 use indexmap::IndexMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -27,7 +27,7 @@ pub enum ConfigError {
     #[error("{source_name}: {error}")]
     Template {
         source_name: String,
-        error: super::render::RenderError,
+        error: crate::core::inject::render::RenderError,
     },
 }
 

@@ -1,9 +1,9 @@
 //! Prometheus metrics merge: the app's scrape annotations move into the sidecar's
 //! `ISTIO_PROMETHEUS_ANNOTATIONS` and the pod is pointed at the agent's merged endpoint.
 
-use super::annotations::parse_bool;
-use super::path::At;
-use super::{gofmt, pod};
+use crate::core::compat::path::At;
+use crate::core::inject::annotations::parse_bool;
+use crate::core::{compat::gofmt, inject::pod};
 use serde_json::Value;
 #[cfg(test)]
 use serde_json::json;

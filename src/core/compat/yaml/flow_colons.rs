@@ -323,9 +323,10 @@ mod tests {
 
     #[test]
     fn the_quoted_text_reads_as_kubectl_reads_it() {
-        let v =
-            crate::core::yaml::parse_one("addresses: [1.2.3.4, 001:db8::]\nports: {a:, b: c:}\n")
-                .unwrap();
+        let v = crate::core::compat::yaml::parse_one(
+            "addresses: [1.2.3.4, 001:db8::]\nports: {a:, b: c:}\n",
+        )
+        .unwrap();
         assert_eq!(
             v,
             serde_json::json!({"addresses": ["1.2.3.4", "001:db8::"], "ports": {"a:": null, "b": "c:"}})

@@ -1,8 +1,8 @@
 //! Mesh config and ProxyConfig: Istio's defaults, how user YAML is applied over them, and
 //! the minimized `PROXY_CONFIG` JSON the sidecar receives.
 
-use super::path::At;
-use super::proxy_config_reader as reader;
+use crate::core::compat::path::At;
+use crate::core::config::proxy_config as reader;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 pub fn mesh_defaults() -> &'static Value {
     static DEFAULTS: OnceLock<Value> = OnceLock::new();
     DEFAULTS.get_or_init(|| {
-        serde_json::from_str(include_str!("../../defaults/mesh-defaults.json"))
+        serde_json::from_str(include_str!("../../../defaults/mesh-defaults.json"))
             .expect("embedded mesh defaults are valid JSON")
     })
 }
@@ -69,7 +69,7 @@ pub fn merge_proxy_config(base: &Value, overlay: &Value) -> Result<Value, String
         }
         other => Err(format!(
             "expected a mapping, found {}",
-            super::config::kind_of(other)
+            crate::core::config::kind_of(other)
         )),
     }
 }
@@ -268,7 +268,7 @@ mod tests {
         let pc = merge_proxy_config(proxy_config_defaults(), &nested).unwrap();
         assert_eq!(pc["privateKeyProvider"]["cryptomb"]["pollDelay"], "0.010s");
         assert_eq!(
-            crate::core::proxy_config::validate(&pc),
+            crate::core::config::proxy_config::rules::validate(&pc),
             Ok(()),
             "Istio bounds neither"
         );

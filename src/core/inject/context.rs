@@ -1,11 +1,11 @@
 //! The data injection templates see (Istio's `SidecarTemplateData`), as JSON.
 
-use super::gofmt;
-use super::mesh;
-use super::path::At;
-use super::pod;
-use super::render::{PodVars, SharedContext};
-use super::snapshot::Environment;
+use crate::core::compat::gofmt;
+use crate::core::compat::path::At;
+use crate::core::config::mesh;
+use crate::core::config::snapshot::Environment;
+use crate::core::inject::pod;
+use crate::core::inject::render::{PodVars, SharedContext};
 use minijinja::value::{Serde, Value as MjValue};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -152,7 +152,7 @@ pub fn shared(values: &Value, mesh: &Value, environment: &Environment) -> Shared
         ("environment", MjValue::from(Serde(environment))),
         (
             "go_values",
-            MjValue::from(Serde(super::gotemplate::funcs::go_floats(values))),
+            MjValue::from(Serde(crate::core::gotemplate::funcs::go_floats(values))),
         ),
     ];
     Arc::new(vars.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
@@ -235,7 +235,7 @@ pub fn build(input: &ContextInput) -> PodVars {
         ),
         (
             "pod_ports_json",
-            MjValue::from(super::render::pod_ports_json(containers)),
+            MjValue::from(crate::core::inject::render::pod_ports_json(containers)),
         ),
     ]);
     if image_type_override.is_some() || !input.proxy_config_is_default {
@@ -293,7 +293,7 @@ fn annotated_resources(pod: &Value) -> Option<Value> {
 
 /// `values.global.proxy.resources` without its nulls.
 fn default_resources(values: &Value) -> Value {
-    match super::render::omit_nil(
+    match crate::core::inject::render::omit_nil(
         values
             .at(&["global", "proxy", "resources"])
             .unwrap_or(&Value::Null),

@@ -2,33 +2,22 @@
 //! post-processing Istio does (user overrides, Prometheus merge, probe rewrite, status,
 //! container order). Pure: pod in, injected pod out.
 
-use super::config::InjectorConfig;
-use super::context::{self, ContextInput, Owner};
-use super::merge::{Schema, merge_owned};
-use super::path::At;
-use super::pod::{
+use crate::core::compat::path::At;
+use crate::core::config::{InjectorConfig, Snapshot};
+use crate::core::inject::context::{self, ContextInput, Owner};
+use crate::core::inject::merge::{Schema, merge_owned};
+use crate::core::inject::pod::{
     self, ENABLE_CORE_DUMP, INIT_CONTAINER, OVERRIDES_ANNOTATION, PROXY_CONTAINER, Position,
     STATUS_ANNOTATION, VALIDATION_CONTAINER,
 };
-use super::render::{RenderError, Templates};
-use super::{annotations, gofmt, mesh, normalize, probes, prometheus};
+use crate::core::inject::render::RenderError;
+use crate::core::{
+    compat::gofmt, compat::normalize, config::mesh, inject::annotations, inject::probes,
+    inject::prometheus,
+};
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-
-/// An immutable configuration: injector config, values, mesh config, compiled templates.
-#[derive(Debug)]
-pub struct Snapshot {
-    pub config: InjectorConfig,
-    pub values: Value,
-    pub mesh: Value,
-    pub templates: Templates,
-    /// `values` and `mesh` as template values, converted once.
-    pub shared_context: super::render::SharedContext,
-    /// The template names a pod may select: those the injector config defines, as in Istio
-    /// (needle's built-in `spire` is only offered when the config has a `spire` template).
-    pub offered_templates: std::collections::BTreeSet<String>,
-}
 
 /// Why a pod could not be injected. The webhook denies the pod with this message.
 #[derive(Debug, thiserror::Error)]
@@ -125,7 +114,7 @@ impl Injected {
     /// The JSON patch (text) from the original pod to the injected one. Computed on demand:
     /// the webhook sends it, kube-inject writes the pod itself.
     pub fn patch(&self) -> String {
-        super::patch::create(&self.original, &self.pod)
+        crate::core::inject::patch::create(&self.original, &self.pod)
     }
 }
 
@@ -146,7 +135,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     normalize::normalize_pod(&mut original);
     let (mut proxy_uid, mut proxy_gid) = (req.proxy_uid, req.proxy_gid);
     if let Some(ns) = req.openshift_namespace {
-        (proxy_uid, proxy_gid) = super::openshift::proxy_ids(Some(ns));
+        (proxy_uid, proxy_gid) = crate::core::inject::openshift::proxy_ids(Some(ns));
         reset_sidecar_user_matching_app(&mut original);
     }
 
@@ -423,7 +412,7 @@ pub(crate) fn effective_proxy_config<'a>(
         annotation: "proxy.istio.io/config",
         message,
     };
-    let overlay = super::yaml::parse_one(text).map_err(bad)?;
+    let overlay = crate::core::compat::yaml::parse_one(text).map_err(bad)?;
     mesh::merge_proxy_config(base, &overlay)
         .map(Cow::Owned)
         .map_err(bad)
@@ -775,7 +764,7 @@ mod tests {
     /// points the rewritten probes and the Prometheus port at it, as Istio does.
     #[test]
     fn status_port_of_the_pods_proxy_config_counts_only_offline() {
-        let snapshot = super::super::snapshot::embedded();
+        let snapshot = crate::core::config::snapshot::embedded();
         let pod = json!({
             "metadata": {"name": "p", "namespace": "ns",
                 "annotations": {"proxy.istio.io/config": "statusPort: 15999"}},
@@ -798,7 +787,7 @@ mod tests {
     /// container, as with Istio).
     #[test]
     fn proxy_metadata_repeating_a_template_env_gives_both_entries() {
-        let snapshot = super::super::snapshot::embedded();
+        let snapshot = crate::core::config::snapshot::embedded();
         let pod = json!({
             "metadata": {"name": "p", "namespace": "ns", "annotations":
                 {"proxy.istio.io/config": "proxyMetadata: {TRUST_DOMAIN: example.org}"}},

@@ -1,6 +1,6 @@
 //! Whether a pod gets a sidecar: Istio's `injectRequired`, with the reason for the decision.
 
-use super::selector::{LabelSelector, Labels};
+use crate::core::compat::selector::{LabelSelector, Labels};
 use serde_json::Value;
 
 /// Namespaces that are never injected.

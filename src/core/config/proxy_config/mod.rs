@@ -2,7 +2,9 @@
 //! mesh's `defaultConfig`): which fields exist, and how durations, booleans, integers and
 //! enums are read and then written back into `PROXY_CONFIG`.
 
-use super::gofmt;
+pub mod rules;
+
+use crate::core::compat::gofmt;
 use serde_json::{Map, Value};
 
 /// Durations, booleans, integers and enums of a merged ProxyConfig as Istio reads them.

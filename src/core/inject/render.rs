@@ -1,9 +1,9 @@
 //! Rendering injection templates with minijinja, with Istio's template functions.
 
-use super::gofmt;
-use super::gotemplate;
-use super::relaxed_json;
-use super::yaml;
+use crate::core::compat::gofmt;
+use crate::core::compat::relaxed_json;
+use crate::core::compat::yaml;
+use crate::core::gotemplate;
 use minijinja::value::{Enumerator, Kwargs, Object, Serde, Value as MjValue, ValueKind};
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehavior};
 use serde_json::Value;
@@ -12,17 +12,23 @@ use std::sync::Arc;
 
 /// needle's built-in templates, by the names Istio's injector config uses.
 pub const BUILTIN_TEMPLATES: [(&str, &str); 5] = [
-    ("sidecar", include_str!("../../templates/sidecar.json.j2")),
-    ("gateway", include_str!("../../templates/gateway.json.j2")),
+    (
+        "sidecar",
+        include_str!("../../../templates/sidecar.json.j2"),
+    ),
+    (
+        "gateway",
+        include_str!("../../../templates/gateway.json.j2"),
+    ),
     (
         "grpc-simple",
-        include_str!("../../templates/grpc-simple.json.j2"),
+        include_str!("../../../templates/grpc-simple.json.j2"),
     ),
     (
         "grpc-agent",
-        include_str!("../../templates/grpc-agent.json.j2"),
+        include_str!("../../../templates/grpc-agent.json.j2"),
     ),
-    ("spire", include_str!("../../templates/spire.json.j2")),
+    ("spire", include_str!("../../../templates/spire.json.j2")),
 ];
 
 /// Template variables shared by every render of a snapshot.

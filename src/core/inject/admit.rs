@@ -2,9 +2,10 @@
 //! kube-inject, the tests and the benchmark call it; none calls the pipeline steps itself
 //! (Istio's `injectPod` plays this part for its webhook and istioctl).
 
-use super::context::Owner;
-use super::inject::{self, Caller, InjectError, Injected, Request, Snapshot};
-use super::select::{Policy, SelectionConfig, Why, inject_required};
+use crate::core::config::Snapshot;
+use crate::core::inject::context::Owner;
+use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
+use crate::core::inject::{self, Caller, InjectError, Injected, Request};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -162,7 +163,7 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     // so one that does not parse fails the pod even when it is not injected.
     if admission.caller == Caller::KubeInject
         && selected.why != Why::HostNetwork
-        && let Err(e) = inject::effective_proxy_config(&snapshot.mesh, pod)
+        && let Err(e) = super::pipeline::effective_proxy_config(&snapshot.mesh, pod)
     {
         return Decision::Denied(e.into());
     }

@@ -1,9 +1,9 @@
 //! App probe rewriting: kubelet probes of app containers are sent to the agent's status port,
 //! and the original probes go to the agent in `ISTIO_KUBE_APP_PROBERS`.
 
-use super::annotations::parse_bool;
-use super::path::At;
-use super::pod::{self, PROXY_CONTAINER};
+use crate::core::compat::path::At;
+use crate::core::inject::annotations::parse_bool;
+use crate::core::inject::pod::{self, PROXY_CONTAINER};
 use serde_json::{Map, Value};
 
 const PROBES: [(&str, &str, &str); 3] = [
@@ -147,7 +147,7 @@ fn go_action(kind: &str, action: &Value) -> Value {
             Some(v) if *f == "port" || (*f == "service" && !v.is_null()) => {
                 m.insert(f.to_string(), v.clone());
             }
-            Some(v) if super::gofmt::truthy(v) => {
+            Some(v) if crate::core::compat::gofmt::truthy(v) => {
                 m.insert(f.to_string(), v.clone());
             }
             _ if *f == "port" => {

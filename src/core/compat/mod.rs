@@ -1,0 +1,11 @@
+//! Go and Kubernetes behaviour needle reproduces: YAML as go-yaml and kubectl read it, the
+//! templates' trailing-comma JSON, Go's float and duration formats, net/netip, resource
+//! quantities, label selectors, the typed Pod's fields (normalization), and key-path lookups.
+pub mod gofmt;
+pub mod netip;
+pub mod normalize;
+pub mod path;
+pub mod quantity;
+pub mod relaxed_json;
+pub mod selector;
+pub mod yaml;

@@ -1,0 +1,18 @@
+//! Injection: `admit` decides for a pod and runs the pipeline (`pipeline`: render the selected
+//! templates, merge them into the pod, post-process as Istio does); the other modules are the
+//! pipeline's steps.
+pub mod admit;
+pub mod annotations;
+pub mod context;
+pub mod merge;
+pub mod openshift;
+pub mod patch;
+pub mod pipeline;
+pub mod pod;
+pub mod probes;
+pub mod prometheus;
+pub mod render;
+pub mod select;
+pub mod workload;
+
+pub use pipeline::{Caller, InjectError, Injected, Request, inject};
