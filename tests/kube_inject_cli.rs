@@ -119,6 +119,38 @@ fn octal_file_modes_and_whole_floats_read_as_kubectl_reads_them() {
 }
 
 #[test]
+fn zero_values_are_written_as_the_go_pod_type_writes_them() {
+    // terminationGracePeriodSeconds and privileged are pointers: an explicit zero stays.
+    // stdin, readOnly and hostPort are plain fields with omitempty: their zero goes.
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: zeros}\nspec:\n  \
+               terminationGracePeriodSeconds: 0\n  containers:\n  \
+               - name: app\n    image: app\n    stdin: false\n    \
+               ports: [{containerPort: 80, hostPort: 0}]\n    \
+               securityContext: {privileged: false}\n    \
+               volumeMounts: [{name: data, mountPath: /data, readOnly: false}]\n  \
+               volumes:\n  - {name: data, emptyDir: {sizeLimit: 1024Mi}}\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let spec = &yaml_documents(&stdout(&out))[0]["spec"];
+    assert_eq!(spec["terminationGracePeriodSeconds"], 0);
+    let app = named(&spec["containers"], "app");
+    assert_eq!(
+        app["securityContext"],
+        serde_json::json!({"privileged": false})
+    );
+    assert_eq!(app["ports"], serde_json::json!([{"containerPort": 80}]));
+    assert_eq!(
+        named(&app["volumeMounts"], "data"),
+        &serde_json::json!({"name": "data", "mountPath": "/data"})
+    );
+    assert!(app.get("stdin").is_none(), "{app}");
+    assert_eq!(
+        named(&spec["volumes"], "data")["emptyDir"]["sizeLimit"],
+        "1Gi"
+    );
+}
+
+#[test]
 fn older_api_versions_are_injected_and_look_alike_custom_kinds_pass_through() {
     let stream = "apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata: {name: old}\n\
                   spec: {template: {spec: {containers: [{name: app, image: app}]}}}\n---\n\

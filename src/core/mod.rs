@@ -13,6 +13,8 @@ pub mod openshift;
 pub mod patch;
 pub mod path;
 pub mod pod;
+#[rustfmt::skip] // a generated table, aligned as written
+mod pod_fields;
 pub mod probes;
 pub mod prometheus;
 pub mod proxy_config;
