@@ -1,25 +1,47 @@
 //! YAML in and out, over `serde_json::Value`.
 
 use serde_json::Value;
+use serde_saphyr::DuplicateKeyPolicy;
+
+/// What a reader does with a key that one mapping repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DuplicateKeys {
+    /// An error, as YAML has it and as `istioctl validate` reads files (go-yaml's strict mode).
+    Refuse,
+    /// The last one counts, as go-yaml v2 reads by default (`sigs.k8s.io/yaml.Unmarshal`):
+    /// how Istio reads the YAML its injection templates render and istioctl its
+    /// `kube-inject` input.
+    LastWins,
+}
 
 /// Parse one YAML (or JSON) document into a JSON value, reading numbers as Kubernetes tools
 /// (go-yaml v2 through `sigs.k8s.io/yaml`) do, so a manifest means here what it means to
 /// kubectl and istioctl: `0644` is octal (420, the usual `defaultMode` spelling), and a
 /// whole-number float such as `80.0` or `1e3` becomes the integer Go's JSON encoder writes.
-/// The error carries the parser's position (line and column).
+/// A repeated key is an error. The error carries the parser's position (line and column).
 pub fn parse_one(text: &str) -> Result<Value, String> {
-    let mut value = parse_keeping_floats(text)?;
+    parse_one_with(text, DuplicateKeys::Refuse)
+}
+
+/// `parse_one` with the given treatment of repeated keys.
+pub fn parse_one_with(text: &str, duplicates: DuplicateKeys) -> Result<Value, String> {
+    let mut value = parse_keeping_floats(text, duplicates)?;
     integral_floats_to_integers(&mut value);
     Ok(value)
 }
 
-/// `parse_one` without turning whole floats into integers, for a reader that still has to
-/// turn some numbers into text as Go spells a float (`1e6` is "1e+06" in a label).
-pub fn parse_keeping_floats(text: &str) -> Result<Value, String> {
+/// `parse_one_with` without turning whole floats into integers, for a reader that still has
+/// to turn some numbers into text as Go spells a float (`1e6` is "1e+06" in a label).
+pub fn parse_keeping_floats(text: &str, duplicates: DuplicateKeys) -> Result<Value, String> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
-    let options = serde_saphyr::options! { legacy_octal_numbers: true };
+    let duplicate_keys = match duplicates {
+        DuplicateKeys::Refuse => DuplicateKeyPolicy::Error,
+        DuplicateKeys::LastWins => DuplicateKeyPolicy::LastWins,
+    };
+    let options =
+        serde_saphyr::options! { legacy_octal_numbers: true, duplicate_keys: duplicate_keys };
     serde_saphyr::from_str_with_options::<Value>(text, options)
         .map_err(|e| format!("invalid YAML: {e}"))
 }
@@ -129,6 +151,17 @@ mod tests {
                 "port": 80, "k": 1000, "half": 0.5, "neg": -2, "zero": 0, "version": "1.0"})
         );
         assert!(v["port"].is_u64() || v["port"].is_i64());
+    }
+
+    #[test]
+    fn repeated_keys_are_refused_or_the_last_one_counts() {
+        let text = "a: 1\nm:\n  x: 1\n  y: 2\n  x: {z: 3}\na: [4]\n";
+        let err = parse_one(text).unwrap_err();
+        assert!(err.contains("duplicate mapping key"), "{err}");
+        assert_eq!(
+            parse_one_with(text, DuplicateKeys::LastWins).unwrap(),
+            serde_json::json!({"a": [4], "m": {"x": {"z": 3}, "y": 2}})
+        );
     }
 
     #[test]
