@@ -2,6 +2,8 @@
 
 use serde_json::Value;
 use serde_saphyr::DuplicateKeyPolicy;
+use serde_saphyr::granit_parser::{Event, Marker, Parser, ScalarStyle, StructureStyle};
+use std::borrow::Cow;
 
 /// What a reader does with a key that one mapping repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,8 +44,101 @@ pub fn parse_keeping_floats(text: &str, duplicates: DuplicateKeys) -> Result<Val
     };
     let options =
         serde_saphyr::options! { legacy_octal_numbers: true, duplicate_keys: duplicate_keys };
-    serde_saphyr::from_str_with_options::<Value>(text, options)
+    serde_saphyr::from_str_with_options::<Value>(&quote_flow_scalars_ending_in_colon(text), options)
         .map_err(|e| format!("invalid YAML: {e}"))
+}
+
+/// How many times the flow scalars of one text are looked for again after a parse error.
+const FLOW_SCALAR_PASSES: usize = 8;
+
+/// go-yaml (and libyaml) keep a `:` inside a plain scalar of a flow collection when a `,`,
+/// `]` or `}` follows it, so `[1.2.3.4, 2001:db8::]` lists two addresses and `[a:]` holds
+/// the string "a:". YAML 1.2, which needle's parser follows, reads that `:` as a value
+/// indicator (`{"2001:db8:": null}`), so such scalars are quoted before the text is parsed.
+/// The parser finds them (quotes, comments and block scalars are its business); in a flow
+/// mapping's value the first such `:` is a parse error there, so the text is scanned again,
+/// a few times at most. A parse error that remains may then point a column or two further
+/// right than the text as given, past the quotes added on its line.
+fn quote_flow_scalars_ending_in_colon(text: &str) -> Cow<'_, str> {
+    let mut text = Cow::Borrowed(text);
+    for _ in 0..FLOW_SCALAR_PASSES {
+        if !text
+            .as_bytes()
+            .windows(2)
+            .any(|w| colon_then_flow_end(w[0], w[1]))
+        {
+            break;
+        }
+        let (scalars, complete) = flow_scalars_ending_in_colon(&text);
+        if scalars.is_empty() {
+            break;
+        }
+        let mut quoted = String::with_capacity(text.len() + 2 * scalars.len());
+        let mut at = 0;
+        for (start, end) in scalars {
+            quoted.push_str(&text[at..start]);
+            quoted.push('\'');
+            quoted.push_str(&text[start..end].replace('\'', "''"));
+            quoted.push('\'');
+            at = end;
+        }
+        quoted.push_str(&text[at..]);
+        text = Cow::Owned(quoted);
+        if complete {
+            break;
+        }
+    }
+    text
+}
+
+fn colon_then_flow_end(a: u8, b: u8) -> bool {
+    a == b':' && matches!(b, b',' | b']' | b'}')
+}
+
+/// The byte ranges (each with its final `:`) of the plain scalars inside flow collections
+/// that go-yaml reads on through a `:` before `,`, `]` or `}`, in order; and whether the
+/// whole text was parsed (not stopped by an error).
+fn flow_scalars_ending_in_colon(text: &str) -> (Vec<(usize, usize)>, bool) {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    // For each open collection, whether it is a flow one.
+    let mut open: Vec<bool> = Vec::new();
+    let mut parser = Parser::new_from_str(text);
+    while let Some(event) = parser.next_event() {
+        let Ok((event, span)) = event else {
+            return (found, false);
+        };
+        match event {
+            Event::SequenceStart(style, ..) | Event::MappingStart(style, ..) => {
+                open.push(style == StructureStyle::Flow);
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                open.pop();
+            }
+            Event::Scalar(_, ScalarStyle::Plain, ..) if open.last() == Some(&true) => {
+                let (Some(start), Some(end)) =
+                    (byte_offset(text, span.start), byte_offset(text, span.end))
+                else {
+                    continue;
+                };
+                if start < end
+                    && bytes
+                        .get(end + 1)
+                        .is_some_and(|&b| colon_then_flow_end(bytes[end], b))
+                {
+                    found.push((start, end + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    (found, true)
+}
+
+fn byte_offset(text: &str, at: Marker) -> Option<usize> {
+    at.byte_offset()
+        .or_else(|| text.char_indices().nth(at.index()).map(|(i, _)| i))
+        .filter(|&i| text.is_char_boundary(i))
 }
 
 /// Go decodes YAML numbers into float64 and `encoding/json` writes a whole float64 below
@@ -121,6 +216,7 @@ pub fn to_yaml(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn splits_documents_and_keeps_text() {
@@ -162,6 +258,62 @@ mod tests {
             parse_one_with(text, DuplicateKeys::LastWins).unwrap(),
             serde_json::json!({"a": [4], "m": {"x": {"z": 3}, "y": 2}})
         );
+    }
+
+    #[test]
+    fn a_colon_before_a_flow_indicator_stays_in_the_scalar_as_in_go_yaml() {
+        // Each case as go-yaml v2 (sigs.k8s.io/yaml) reads it.
+        let cases = [
+            (
+                "addresses: [1.2.3.4, 2001:db8::]",
+                json!({"addresses": ["1.2.3.4", "2001:db8::"]}),
+            ),
+            (
+                "a: [fe80::, '::', \"x::\", 2001:db8::1]",
+                json!({"a": ["fe80::", "::", "x::", "2001:db8::1"]}),
+            ),
+            ("a: [a:, b:::]", json!({"a": ["a:", "b:::"]})),
+            (
+                "a: {x: 2001:db8::, z: fe80::}",
+                json!({"a": {"x": "2001:db8::", "z": "fe80::"}}),
+            ),
+            ("a: {k:}", json!({"a": {"k:": null}})),
+            (
+                "a: [[2001:db8::], {k: [fe80::]}]",
+                json!({"a": [["2001:db8::"], {"k": ["fe80::"]}]}),
+            ),
+            ("a: [it's:]", json!({"a": ["it's:"]})),
+            (
+                "a: [\"é\", ü:, 2001:db8::]",
+                json!({"a": ["é", "ü:", "2001:db8::"]}),
+            ),
+            (
+                "a: [2001:db8::\n  , x]",
+                json!({"a": [{"2001:db8:": null}, "x"]}),
+            ),
+            ("a: [x: 1]", json!({"a": [{"x": 1}]})),
+            (
+                "a: {k: v:, a:, b: c}",
+                json!({"a": {"k": "v:", "a:": null, "b": "c"}}),
+            ),
+            ("a: [&x a:, *x, !!str b:]", json!({"a": ["a:", "a:", "b:"]})),
+            (
+                "a: [a: b:, c: , d]",
+                json!({"a": [{"a": "b:"}, {"c": null}, "d"]}),
+            ),
+            (
+                "s: |\n  [1.2.3.4, 2001:db8::]\n# [a:]\nt: '[b:]'",
+                json!({"s": "[1.2.3.4, 2001:db8::]\n", "t": "[b:]"}),
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_one(text).unwrap(), want, "{text}");
+        }
+        // Errors stay errors, as in go-yaml.
+        for bad in ["a: [2001:db8::, [b\n", "a: 2001:db8::\nb: [c]"] {
+            let err = parse_one(bad).unwrap_err();
+            assert!(err.contains("line"), "{err}");
+        }
     }
 
     #[test]
