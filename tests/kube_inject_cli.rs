@@ -119,6 +119,38 @@ fn octal_file_modes_and_whole_floats_read_as_kubectl_reads_them() {
 }
 
 #[test]
+fn zero_values_are_written_as_the_go_pod_type_writes_them() {
+    // terminationGracePeriodSeconds and privileged are pointers: an explicit zero stays.
+    // stdin, readOnly and hostPort are plain fields with omitempty: their zero goes.
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: zeros}\nspec:\n  \
+               terminationGracePeriodSeconds: 0\n  containers:\n  \
+               - name: app\n    image: app\n    stdin: false\n    \
+               ports: [{containerPort: 80, hostPort: 0}]\n    \
+               securityContext: {privileged: false}\n    \
+               volumeMounts: [{name: data, mountPath: /data, readOnly: false}]\n  \
+               volumes:\n  - {name: data, emptyDir: {sizeLimit: 1024Mi}}\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let spec = &yaml_documents(&stdout(&out))[0]["spec"];
+    assert_eq!(spec["terminationGracePeriodSeconds"], 0);
+    let app = named(&spec["containers"], "app");
+    assert_eq!(
+        app["securityContext"],
+        serde_json::json!({"privileged": false})
+    );
+    assert_eq!(app["ports"], serde_json::json!([{"containerPort": 80}]));
+    assert_eq!(
+        named(&app["volumeMounts"], "data"),
+        &serde_json::json!({"name": "data", "mountPath": "/data"})
+    );
+    assert!(app.get("stdin").is_none(), "{app}");
+    assert_eq!(
+        named(&spec["volumes"], "data")["emptyDir"]["sizeLimit"],
+        "1Gi"
+    );
+}
+
+#[test]
 fn older_api_versions_are_injected_and_look_alike_custom_kinds_pass_through() {
     let stream = "apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata: {name: old}\n\
                   spec: {template: {spec: {containers: [{name: app, image: app}]}}}\n---\n\
@@ -503,6 +535,107 @@ fn templates_config_uses_the_configs_own_sidecar_template() {
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("--templates"), "{}", stderr(&bad));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_key_given_twice_in_the_input_takes_its_last_value_as_istioctl_reads_it() {
+    // istioctl reads workloads with sigs.k8s.io/yaml's non-strict Unmarshal (go-yaml v2).
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: twice}\nspec:\n  containers:\n  \
+               - name: app\n    image: old\n    image: new\n";
+    let out = needle(&["kube-inject", "-f", "-"], &[], Some(pod));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let spec = &yaml_documents(&stdout(&out))[0]["spec"];
+    assert_eq!(named(&spec["containers"], "app")["image"], "new");
+}
+
+/// A pod that lists its user volume and mount as JSON lists, as Istio's own
+/// `samples/addons/extras/prometheus-secure-metrics.yaml` does: Istio's template writes each
+/// item as `- name: "<index>"` followed by the item's own fields, `name` among them.
+const USER_VOLUME_LIST_POD: &str = r#"apiVersion: v1
+kind: Pod
+metadata:
+  name: p
+  annotations:
+    sidecar.istio.io/userVolume: '[{"name": "istio-certs", "emptyDir": {"medium": "Memory"}}]'
+    sidecar.istio.io/userVolumeMount: '[{"name": "istio-certs", "mountPath": "/etc/istio-certs", "readOnly": true}]'
+spec: {containers: [{name: app, image: app}]}
+"#;
+
+#[test]
+fn a_key_the_config_template_writes_twice_takes_its_last_value_as_in_istio() {
+    // The same shape as Istio's template, in a config of our own: `name` twice per mount.
+    let (dir, config) = scratch_file(
+        "duplicate-keys",
+        "config.yaml",
+        "policy: enabled\ndefaultTemplates: [sidecar]\ntemplates:\n  sidecar: |\n    spec:\n      containers:\n      - name: istio-proxy\n        image: proxy\n        volumeMounts:\n        {{- range $index, $value := fromJSON (index .ObjectMeta.Annotations `sidecar.istio.io/userVolumeMount`) }}\n        - name: \"{{ $index }}\"\n          {{ toYaml $value | indent 6 }}\n        {{- end }}\n",
+    );
+    let out = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "-",
+            "--templates",
+            "config",
+            "--injectConfigFile",
+            config.to_str().unwrap(),
+        ],
+        &[],
+        Some(USER_VOLUME_LIST_POD),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let spec = &yaml_documents(&stdout(&out))[0]["spec"];
+    assert_eq!(
+        named(&spec["containers"], "istio-proxy")["volumeMounts"],
+        serde_json::json!([{"name": "istio-certs", "mountPath": "/etc/istio-certs", "readOnly": true}])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // Istio's own rendered injector config, when the corpus is there: the mount and the
+    // volume are named after the user's item, and `--templates config` agrees with needle's
+    // own templates.
+    let settings = std::path::Path::new("../shared/corpus/istio-inject/rendered/default");
+    if !settings.is_dir() {
+        eprintln!("no {}: skipping Istio's own templates", settings.display());
+        return;
+    }
+    let run = |templates: &str| {
+        let file = |name: &str| settings.join(name).to_str().unwrap().to_string();
+        let (config, values, mesh) = (file("config.yaml"), file("values.json"), file("mesh.yaml"));
+        let args = [
+            "kube-inject",
+            "-f",
+            "-",
+            "--templates",
+            templates,
+            "--injectConfigFile",
+            &config,
+            "--valuesFile",
+            &values,
+            "--meshConfigFile",
+            &mesh,
+        ];
+        let out = needle(&args, &[], Some(USER_VOLUME_LIST_POD));
+        assert!(
+            out.status.success(),
+            "--templates {templates}: {}",
+            stderr(&out)
+        );
+        yaml_documents(&stdout(&out)).remove(0)
+    };
+    let pod = run("config");
+    let spec = &pod["spec"];
+    assert_eq!(
+        named(
+            &named(&spec["containers"], "istio-proxy")["volumeMounts"],
+            "istio-certs"
+        ),
+        &serde_json::json!({"name": "istio-certs", "mountPath": "/etc/istio-certs", "readOnly": true})
+    );
+    assert_eq!(
+        named(&spec["volumes"], "istio-certs"),
+        &serde_json::json!({"name": "istio-certs", "emptyDir": {"medium": "Memory"}})
+    );
+    assert_eq!(pod, run("needle"));
 }
 
 #[test]

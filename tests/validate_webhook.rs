@@ -348,3 +348,16 @@ async fn validation_past_the_deadline_is_denied() {
             .contains(r#"galley_validation_failed_total{reason="timeout"} 1"#)
     );
 }
+
+#[test]
+fn cli_reads_an_ipv6_address_ending_in_colons_in_a_flow_list_as_istioctl_does() {
+    // go-yaml keeps `2001:db8::` one string inside `[...]`; YAML 1.2 would make it a map key.
+    let yaml = "apiVersion: networking.istio.io/v1\nkind: ServiceEntry\nmetadata: {name: se, namespace: demo}\nspec:\n  hosts: [db.example.com]\n  addresses: [192.0.2.1, 2001:db8::]\n  ports: [{number: 5432, name: tcp, protocol: TCP}]\n  resolution: STATIC\n  endpoints: [{address: 2001:db8::1}]\n";
+    let (code, out, err) = needle_validate(&["-f", "-"], yaml);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("ServiceEntry demo/se: valid"), "{out}");
+    let (code, out, _) =
+        needle_validate(&["-f", "-"], &yaml.replace("2001:db8::]", "2001:db8::zz:]"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2001:db8::zz:"), "{out}");
+}

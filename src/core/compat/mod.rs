@@ -5,6 +5,8 @@ pub mod gofmt;
 pub mod netip;
 pub mod normalize;
 pub mod path;
+#[rustfmt::skip] // a generated table, aligned as written
+mod pod_fields;
 pub mod quantity;
 pub mod relaxed_json;
 pub mod selector;

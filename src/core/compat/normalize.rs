@@ -1,108 +1,154 @@
-//! What Go's typed Pod does to a pod on the way through Istio's injector: empty optional
-//! fields disappear, quantities take their canonical form and every container has
+//! What Go's typed Pod does to a pod on the way through Istio's injector, field by field as
+//! the Kubernetes Go types say (`pod_fields`, generated from k8s.io/api): a zero value of a
+//! non-pointer field with `omitempty` disappears, a pointer or a field without `omitempty`
+//! keeps an explicit zero (`terminationGracePeriodSeconds: 0`, `privileged: false`), structs
+//! stay even when empty, quantities take their canonical form and every container has
 //! `resources`. needle applies it to the original and the injected pod alike, so the patch
 //! between them has no spurious operations.
+//!
+//! It only ever removes or rewrites what is there: the zero values Go would print for absent
+//! fields (`containers: null`, `divisor: "0"`, `status: {}`) are not added, and fields the Go
+//! types do not know are kept (Go would drop them), with nulls, empty strings and empty lists
+//! inside them dropped as most Go fields drop them.
 
-use crate::core::compat::quantity;
-use serde_json::Value;
+use super::pod_fields::POD;
+use super::quantity;
+use serde_json::{Map, Value};
 
-/// Integer fields with `omitempty`: a zero is dropped (probe timings).
-const OMITEMPTY_INTS: [&str; 6] = [
-    "initialDelaySeconds",
-    "timeoutSeconds",
-    "periodSeconds",
-    "successThreshold",
-    "failureThreshold",
-    "terminationGracePeriodSeconds",
-];
+/// What the typed round trip does with one JSON field of the Go Pod.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Field {
+    /// A non-pointer scalar (or list of scalars) with `omitempty`: "", 0, false and [] are
+    /// left out.
+    Omit,
+    /// A pointer, or a field without `omitempty`: every value given is printed, zeros too.
+    Keep,
+    /// A struct or a pointer to one: printed even when empty.
+    Struct(&'static Fields),
+    /// A list of structs with `omitempty`: left out when empty.
+    List(&'static Fields),
+    /// A list of structs without `omitempty`: printed even when empty.
+    KeptList(&'static Fields),
+    /// A string map with `omitempty` (labels, annotations, `matchLabels`): left out when
+    /// empty; its entries are data, kept as given.
+    Map,
+    /// A `ResourceList` with `omitempty`: left out when empty; quantities canonical.
+    Quantities,
+    /// A `resource.Quantity`: canonical.
+    Quantity,
+}
 
-/// Map-typed fields with `omitempty`: an empty map is dropped.
-const OMITEMPTY_MAPS: [&str; 8] = [
-    "labels",
-    "annotations",
-    "nodeSelector",
-    "overhead",
-    "limits",
-    "requests",
-    "volumeAttributes",
-    "options",
-];
+/// The fields of one Go struct, sorted by JSON name.
+pub(crate) type Fields = &'static [(&'static str, Field)];
 
 pub fn normalize_pod(pod: &mut Value) {
-    drop_empty(pod);
+    if let Some(obj) = pod.as_object_mut() {
+        normalize_struct(obj, POD);
+    }
     if let Some(spec) = pod.get_mut("spec").and_then(Value::as_object_mut) {
-        for list in ["containers", "initContainers"] {
+        for list in ["containers", "initContainers", "ephemeralContainers"] {
             for c in spec
                 .get_mut(list)
                 .and_then(Value::as_array_mut)
                 .into_iter()
                 .flatten()
+                .filter_map(Value::as_object_mut)
             {
-                normalize_container(c);
+                // A non-pointer struct: Go prints it even when the input has none.
+                c.entry("resources")
+                    .or_insert_with(|| Value::Object(Default::default()));
             }
-        }
-        if let Some(overhead) = spec.get_mut("overhead") {
-            canonicalize_quantities(overhead);
         }
     }
 }
 
-fn normalize_container(c: &mut Value) {
-    let Some(obj) = c.as_object_mut() else { return };
-    let resources = obj
-        .entry("resources")
-        .or_insert_with(|| Value::Object(Default::default()));
-    for key in ["limits", "requests"] {
-        if let Some(q) = resources.get_mut(key) {
-            canonicalize_quantities(q);
+fn lookup(fields: Fields, key: &str) -> Option<Field> {
+    fields
+        .binary_search_by(|(name, _)| (*name).cmp(key))
+        .ok()
+        .map(|i| fields[i].1)
+}
+
+fn normalize_struct(obj: &mut Map<String, Value>, fields: Fields) {
+    let mut any_omitted = false;
+    for (key, value) in obj.iter_mut() {
+        let field = lookup(fields, key);
+        match field {
+            Some(field) => normalize_field(field, value),
+            None => normalize_unknown(value),
         }
+        any_omitted |= omitted(field, value);
+    }
+    // Most objects have nothing to drop; checking first spares rebuilding them.
+    if any_omitted {
+        obj.retain(|k, v| !omitted(lookup(fields, k), v));
     }
 }
 
-fn canonicalize_quantities(map: &mut Value) {
-    for v in map.as_object_mut().into_iter().flat_map(|m| m.values_mut()) {
-        match v {
-            Value::String(s) => *s = quantity::canonicalize(s),
-            Value::Number(n) => *v = Value::String(quantity::canonicalize(&n.to_string())),
-            _ => {}
-        }
-    }
-}
-
-/// Maps whose entries are data, not struct fields: their empty strings are kept.
-const STRING_MAPS: [&str; 4] = ["labels", "annotations", "nodeSelector", "data"];
-
-fn drop_empty(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            for (k, val) in m.iter_mut() {
-                if !STRING_MAPS.contains(&k.as_str()) {
-                    drop_empty(val);
-                }
-            }
-            // Most maps have nothing to drop; checking first spares rebuilding them.
-            if m.iter().any(|(k, v)| omitted(k, v)) {
-                m.retain(|k, v| !omitted(k, v));
+fn normalize_field(field: Field, value: &mut Value) {
+    match (field, value) {
+        (Field::Struct(fields), Value::Object(obj)) => normalize_struct(obj, fields),
+        (Field::List(item) | Field::KeptList(item), Value::Array(items)) => {
+            for obj in items.iter_mut().filter_map(Value::as_object_mut) {
+                normalize_struct(obj, item);
             }
         }
-        Value::Array(a) => a.iter_mut().for_each(drop_empty),
+        (Field::Quantities, Value::Object(map)) => map.values_mut().for_each(canonicalize),
+        (Field::Quantity, v) => canonicalize(v),
         _ => {}
     }
 }
 
-/// String fields that are `*string` without omitempty in Go's Pod (a gRPC probe's `service`):
-/// set to "", they stay.
-const KEPT_WHEN_EMPTY: [&str; 1] = ["service"];
-
-/// Whether a (normalized) field is one Go's typed pod leaves out.
-fn omitted(key: &str, v: &Value) -> bool {
+fn canonicalize(v: &mut Value) {
     match v {
-        Value::Null => true,
-        Value::String(s) => s.is_empty() && !KEPT_WHEN_EMPTY.contains(&key),
+        Value::String(s) => *s = quantity::canonicalize(s),
+        Value::Number(n) => *v = Value::String(quantity::canonicalize(&n.to_string())),
+        _ => {}
+    }
+}
+
+/// Whether Go's typed pod leaves a (normalized) field out; `None`: a field Go does not know.
+fn omitted(field: Option<Field>, v: &Value) -> bool {
+    if v.is_null() {
+        return true;
+    }
+    match field {
+        Some(Field::Omit) => is_zero(v),
+        Some(Field::Keep | Field::Struct(_) | Field::KeptList(_) | Field::Quantity) => false,
+        Some(Field::List(_)) => v.as_array().is_some_and(Vec::is_empty),
+        Some(Field::Map | Field::Quantities) => v.as_object().is_some_and(Map::is_empty),
+        None => is_empty_text_or_list(v),
+    }
+}
+
+/// Go's zero value of a scalar or a list: "", 0, false, [].
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        _ => is_empty_text_or_list(v),
+    }
+}
+
+fn is_empty_text_or_list(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.is_empty(),
         Value::Array(a) => a.is_empty(),
-        Value::Number(n) => n.as_i64() == Some(0) && OMITEMPTY_INTS.contains(&key),
-        Value::Object(o) => o.is_empty() && OMITEMPTY_MAPS.contains(&key),
-        Value::Bool(_) => false,
+        _ => false,
+    }
+}
+
+/// A field outside the Go types: nulls, empty strings and empty lists below it are dropped.
+fn normalize_unknown(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            m.values_mut().for_each(normalize_unknown);
+            if m.values().any(|v| omitted(None, v)) {
+                m.retain(|_, v| !omitted(None, v));
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(normalize_unknown),
+        _ => {}
     }
 }
 
@@ -119,5 +165,164 @@ mod tests {
             p,
             json!({"metadata": {}, "spec": {"containers": [{"name": "a", "resources": {"limits": {"cpu": "2", "memory": "1Gi"}}}, {"name": "b", "resources": {}}], "volumes": [{"name": "v", "emptyDir": {}}]}})
         );
+    }
+
+    /// Set `value` at a `/`-separated path, creating objects and lists (before a number) on
+    /// the way.
+    fn set(root: &mut Value, path: &str, value: Value) {
+        let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        let mut at = root;
+        for (i, seg) in segs.iter().enumerate() {
+            let next_is_index = segs.get(i + 1).is_some_and(|n| n.parse::<usize>().is_ok());
+            let fresh = || if next_is_index { json!([]) } else { json!({}) };
+            at = match seg.parse::<usize>() {
+                Ok(n) => {
+                    let items = at.as_array_mut().expect("a list on the path");
+                    while items.len() <= n {
+                        items.push(fresh());
+                    }
+                    &mut items[n]
+                }
+                Err(_) => at
+                    .as_object_mut()
+                    .expect("an object on the path")
+                    .entry(*seg)
+                    .or_insert_with(fresh),
+            };
+        }
+        *at = value;
+    }
+
+    fn get<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
+        root.pointer(path)
+    }
+
+    /// One row per rule: the Go field and its type, where it sits in a pod, the value given
+    /// and what Go's typed round trip prints there (`None`: left out).
+    #[test]
+    fn fields_follow_their_go_types() {
+        let c = "/spec/containers/0";
+        let v = "/spec/volumes/0";
+        #[rustfmt::skip]
+        let rows: Vec<(&str, String, Value, Option<Value>)> = vec![
+            // Pointers keep an explicit zero.
+            ("PodSpec.TerminationGracePeriodSeconds *int64", "/spec/terminationGracePeriodSeconds".into(), json!(0), Some(json!(0))),
+            ("Probe.TerminationGracePeriodSeconds *int64", format!("{c}/livenessProbe/terminationGracePeriodSeconds"), json!(0), Some(json!(0))),
+            ("PodSpec.ActiveDeadlineSeconds *int64", "/spec/activeDeadlineSeconds".into(), json!(0), Some(json!(0))),
+            ("PodSpec.Priority *int32", "/spec/priority".into(), json!(0), Some(json!(0))),
+            ("ObjectMeta.DeletionGracePeriodSeconds *int64", "/metadata/deletionGracePeriodSeconds".into(), json!(0), Some(json!(0))),
+            ("Toleration.TolerationSeconds *int64", "/spec/tolerations/0/tolerationSeconds".into(), json!(0), Some(json!(0))),
+            ("SecretVolumeSource.DefaultMode *int32", format!("{v}/secret/defaultMode"), json!(0), Some(json!(0))),
+            ("SecurityContext.RunAsUser *int64", format!("{c}/securityContext/runAsUser"), json!(0), Some(json!(0))),
+            ("SecurityContext.Privileged *bool", format!("{c}/securityContext/privileged"), json!(false), Some(json!(false))),
+            ("PodSpec.AutomountServiceAccountToken *bool", "/spec/automountServiceAccountToken".into(), json!(false), Some(json!(false))),
+            ("PodSpec.EnableServiceLinks *bool", "/spec/enableServiceLinks".into(), json!(false), Some(json!(false))),
+            ("CSIVolumeSource.ReadOnly *bool", format!("{v}/csi/readOnly"), json!(false), Some(json!(false))),
+            ("ConfigMapVolumeSource.Optional *bool", format!("{v}/configMap/optional"), json!(false), Some(json!(false))),
+            ("PodSpec.RuntimeClassName *string", "/spec/runtimeClassName".into(), json!(""), Some(json!(""))),
+            ("GRPCAction.Service *string", format!("{c}/readinessProbe/grpc/service"), json!(""), Some(json!(""))),
+            ("PodDNSConfigOption.Value *string", "/spec/dnsConfig/options/0/value".into(), json!(""), Some(json!(""))),
+            ("SecurityContext.ProcMount *ProcMountType", format!("{c}/securityContext/procMount"), json!(""), Some(json!(""))),
+            ("HostPathVolumeSource.Type *HostPathType", format!("{v}/hostPath/type"), json!(""), Some(json!(""))),
+            ("CSIVolumeSource.FSType *string", format!("{v}/csi/fsType"), json!(""), Some(json!(""))),
+            // Non-pointer scalars with omitempty lose their zero value.
+            ("Probe.InitialDelaySeconds int32,omitempty", format!("{c}/livenessProbe/initialDelaySeconds"), json!(0), None),
+            ("Probe.PeriodSeconds int32,omitempty", format!("{c}/readinessProbe/periodSeconds"), json!(0), None),
+            ("ContainerPort.HostPort int32,omitempty", format!("{c}/ports/0/hostPort"), json!(0), None),
+            ("GCEPersistentDiskVolumeSource.Partition int32,omitempty", format!("{v}/gcePersistentDisk/partition"), json!(0), None),
+            ("ObjectMeta.Generation int64,omitempty", "/metadata/generation".into(), json!(0), None),
+            ("PodSpec.HostNetwork bool,omitempty", "/spec/hostNetwork".into(), json!(false), None),
+            ("PodSpec.HostPID bool,omitempty", "/spec/hostPID".into(), json!(false), None),
+            ("Container.Stdin bool,omitempty", format!("{c}/stdin"), json!(false), None),
+            ("Container.TTY bool,omitempty", format!("{c}/tty"), json!(false), None),
+            ("VolumeMount.ReadOnly bool,omitempty", format!("{c}/volumeMounts/0/readOnly"), json!(false), None),
+            ("PersistentVolumeClaimVolumeSource.ReadOnly bool,omitempty", format!("{v}/persistentVolumeClaim/readOnly"), json!(false), None),
+            ("EnvVar.Value string,omitempty", format!("{c}/env/0/value"), json!(""), None),
+            ("Container.Image string,omitempty", format!("{c}/image"), json!(""), None),
+            ("Container.Args []string,omitempty", format!("{c}/args"), json!([]), None),
+            ("PodSpec.Volumes []Volume,omitempty", "/spec/volumes".into(), json!([]), None),
+            // Fields without omitempty are printed whatever their value.
+            ("Container.Name string", format!("{c}/name"), json!(""), Some(json!(""))),
+            ("HTTPHeader.Value string", format!("{c}/livenessProbe/httpGet/httpHeaders/0/value"), json!(""), Some(json!(""))),
+            ("Sysctl.Value string", "/spec/securityContext/sysctls/0/value".into(), json!(""), Some(json!(""))),
+            ("HostPathVolumeSource.Path string", format!("{v}/hostPath/path"), json!(""), Some(json!(""))),
+            ("ContainerPort.ContainerPort int32", format!("{c}/ports/0/containerPort"), json!(0), Some(json!(0))),
+            ("WeightedPodAffinityTerm.Weight int32", "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/0/weight".into(), json!(0), Some(json!(0))),
+            ("TopologySpreadConstraint.MaxSkew int32", "/spec/topologySpreadConstraints/0/maxSkew".into(), json!(0), Some(json!(0))),
+            ("SleepAction.Seconds int64", format!("{c}/lifecycle/preStop/sleep/seconds"), json!(0), Some(json!(0))),
+            ("HTTPGetAction.Port intstr.IntOrString", format!("{c}/livenessProbe/httpGet/port"), json!(0), Some(json!(0))),
+            ("ContainerStatus.Ready bool", "/status/containerStatuses/0/ready".into(), json!(false), Some(json!(false))),
+            ("ContainerStatus.RestartCount int32", "/status/containerStatuses/0/restartCount".into(), json!(0), Some(json!(0))),
+            ("PodSpec.Containers []Container", "/spec/containers".into(), json!([]), Some(json!([]))),
+            ("NodeSelector.NodeSelectorTerms []NodeSelectorTerm", "/spec/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution/nodeSelectorTerms".into(), json!([]), Some(json!([]))),
+            ("RBDVolumeSource.CephMonitors []string", format!("{v}/rbd/monitors"), json!([]), Some(json!([]))),
+            ("ProjectedVolumeSource.Sources []VolumeProjection", format!("{v}/projected/sources"), json!([]), Some(json!([]))),
+            // Structs are never omitted, even empty or emptied.
+            ("PodSpec.SecurityContext *PodSecurityContext", "/spec/securityContext".into(), json!({}), Some(json!({}))),
+            ("Container.SecurityContext *SecurityContext", format!("{c}/securityContext"), json!({"runAsUser": null}), Some(json!({}))),
+            ("VolumeSource.EmptyDir *EmptyDirVolumeSource", format!("{v}/emptyDir"), json!({"medium": ""}), Some(json!({}))),
+            ("PodAffinityTerm.LabelSelector *metav1.LabelSelector", "/spec/affinity/podAffinity/requiredDuringSchedulingIgnoredDuringExecution/0/labelSelector".into(), json!({}), Some(json!({}))),
+            ("Pod.Status PodStatus", "/status".into(), json!({}), Some(json!({}))),
+            // Maps with omitempty: left out when empty, entries are data.
+            ("ObjectMeta.Labels map[string]string,omitempty", "/metadata/labels".into(), json!({}), None),
+            ("ObjectMeta.Annotations map[string]string,omitempty", "/metadata/annotations".into(), json!({"a": ""}), Some(json!({"a": ""}))),
+            ("PodSpec.NodeSelector map[string]string,omitempty", "/spec/nodeSelector".into(), json!({}), None),
+            ("LabelSelector.MatchLabels map[string]string,omitempty", "/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution/0/labelSelector/matchLabels".into(), json!({}), None),
+            ("LabelSelector.MatchLabels map[string]string,omitempty", "/spec/topologySpreadConstraints/0/labelSelector/matchLabels".into(), json!({"tier": ""}), Some(json!({"tier": ""}))),
+            ("CSIVolumeSource.VolumeAttributes map[string]string,omitempty", format!("{v}/csi/volumeAttributes"), json!({"k": "", "n": null}), Some(json!({"k": "", "n": null}))),
+            ("FlexVolumeSource.Options map[string]string,omitempty", format!("{v}/flexVolume/options"), json!({}), None),
+            // Quantities are printed canonically.
+            ("ResourceRequirements.Limits ResourceList,omitempty", format!("{c}/resources/limits"), json!({"cpu": "1000m", "memory": 1073741824, "x": "2048Mi"}), Some(json!({"cpu": "1", "memory": "1073741824", "x": "2Gi"}))),
+            ("ResourceRequirements.Requests ResourceList,omitempty", format!("{c}/resources/requests"), json!({}), None),
+            ("PodSpec.Overhead ResourceList,omitempty", "/spec/overhead".into(), json!({"cpu": "0.5"}), Some(json!({"cpu": "500m"}))),
+            ("PodSpec.Resources *ResourceRequirements", "/spec/resources/limits".into(), json!({"memory": "2048Mi"}), Some(json!({"memory": "2Gi"}))),
+            ("EmptyDirVolumeSource.SizeLimit *resource.Quantity", format!("{v}/emptyDir/sizeLimit"), json!("1024Mi"), Some(json!("1Gi"))),
+            ("ResourceFieldSelector.Divisor resource.Quantity", format!("{c}/env/0/valueFrom/resourceFieldRef/divisor"), json!("1000m"), Some(json!("1"))),
+            // Null is the zero value (left out or not printed); a field Go does not know keeps
+            // the rule most Go fields have.
+            ("PodSpec.TerminationGracePeriodSeconds *int64", "/spec/terminationGracePeriodSeconds".into(), Value::Null, None),
+            ("(unknown) string", "/spec/futureField/name".into(), json!(""), None),
+            ("(unknown) bool", "/spec/futureField/enabled".into(), json!(false), Some(json!(false))),
+        ];
+        for (go_field, path, value, want) in rows {
+            let mut pod =
+                json!({"spec": {"containers": [{"name": "app"}], "volumes": [{"name": "v"}]}});
+            set(&mut pod, &path, value.clone());
+            normalize_pod(&mut pod);
+            assert_eq!(
+                get(&pod, &path),
+                want.as_ref(),
+                "{go_field} at {path} given {value}: {pod}"
+            );
+        }
+    }
+
+    #[test]
+    fn container_resources_are_always_printed() {
+        let mut pod = json!({"spec": {"containers": [{"name": "a"}], "initContainers": [{"name": "i"}], "ephemeralContainers": [{"name": "e"}]}});
+        normalize_pod(&mut pod);
+        for list in ["containers", "initContainers", "ephemeralContainers"] {
+            assert_eq!(pod["spec"][list][0]["resources"], json!({}), "{list}");
+        }
+    }
+
+    #[test]
+    fn field_tables_are_sorted_for_binary_search() {
+        fn check(name: &str, fields: Fields, seen: &mut Vec<usize>) {
+            let addr = fields.as_ptr() as usize;
+            if seen.contains(&addr) {
+                return;
+            }
+            seen.push(addr);
+            for pair in fields.windows(2) {
+                assert!(pair[0].0 < pair[1].0, "{name}: {} {}", pair[0].0, pair[1].0);
+            }
+            for (field, kind) in fields.iter() {
+                if let Field::Struct(t) | Field::List(t) | Field::KeptList(t) = kind {
+                    check(field, t, seen);
+                }
+            }
+        }
+        check("Pod", POD, &mut vec![]);
     }
 }

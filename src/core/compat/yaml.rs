@@ -1,6 +1,18 @@
 //! YAML in and out, over `serde_json::Value`.
 
 use serde_json::Value;
+use serde_saphyr::DuplicateKeyPolicy;
+
+/// What a reader does with a key that one mapping repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DuplicateKeys {
+    /// An error, as YAML has it and as `istioctl validate` reads files (go-yaml's strict mode).
+    Refuse,
+    /// The last one counts, as go-yaml v2 reads by default (`sigs.k8s.io/yaml.Unmarshal`):
+    /// how Istio reads the YAML its injection templates render and istioctl its
+    /// `kube-inject` input.
+    LastWins,
+}
 
 mod flow_colons;
 
@@ -8,23 +20,32 @@ mod flow_colons;
 /// (go-yaml v2 through `sigs.k8s.io/yaml`) do, so a manifest means here what it means to
 /// kubectl and istioctl: `0644` is octal (420, the usual `defaultMode` spelling), and a
 /// whole-number float such as `80.0` or `1e3` becomes the integer Go's JSON encoder writes,
-/// and `[1.2.3.4, 2001:db8::]` is a list of two strings (see `flow_colons`).
-/// The error carries the parser's position (line and column).
+/// and `[1.2.3.4, 2001:db8::]` is a list of two strings (see `flow_colons`). A repeated key
+/// is an error. The error carries the parser's position (line and column).
 pub fn parse_one(text: &str) -> Result<Value, String> {
-    let mut value = parse_keeping_floats(text)?;
+    parse_one_with(text, DuplicateKeys::Refuse)
+}
+
+/// `parse_one` with the given treatment of repeated keys.
+pub fn parse_one_with(text: &str, duplicates: DuplicateKeys) -> Result<Value, String> {
+    let mut value = parse_keeping_floats(text, duplicates)?;
     integral_floats_to_integers(&mut value);
     Ok(value)
 }
 
-/// `parse_one` without turning whole floats into integers, for a reader that still has to
-/// turn some numbers into text as Go spells a float (`1e6` is "1e+06" in a label).
-pub fn parse_keeping_floats(text: &str) -> Result<Value, String> {
+/// `parse_one_with` without turning whole floats into integers, for a reader that still has
+/// to turn some numbers into text as Go spells a float (`1e6` is "1e+06" in a label).
+pub fn parse_keeping_floats(text: &str, duplicates: DuplicateKeys) -> Result<Value, String> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
-    let options = serde_saphyr::options! { legacy_octal_numbers: true };
-    let text = flow_colons::quote(text);
-    serde_saphyr::from_str_with_options::<Value>(&text, options)
+    let duplicate_keys = match duplicates {
+        DuplicateKeys::Refuse => DuplicateKeyPolicy::Error,
+        DuplicateKeys::LastWins => DuplicateKeyPolicy::LastWins,
+    };
+    let options =
+        serde_saphyr::options! { legacy_octal_numbers: true, duplicate_keys: duplicate_keys };
+    serde_saphyr::from_str_with_options::<Value>(&flow_colons::quote(text), options)
         .map_err(|e| format!("invalid YAML: {e}"))
 }
 
@@ -103,6 +124,7 @@ pub fn to_yaml(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn splits_documents_and_keeps_text() {
@@ -133,6 +155,73 @@ mod tests {
                 "port": 80, "k": 1000, "half": 0.5, "neg": -2, "zero": 0, "version": "1.0"})
         );
         assert!(v["port"].is_u64() || v["port"].is_i64());
+    }
+
+    #[test]
+    fn repeated_keys_are_refused_or_the_last_one_counts() {
+        let text = "a: 1\nm:\n  x: 1\n  y: 2\n  x: {z: 3}\na: [4]\n";
+        let err = parse_one(text).unwrap_err();
+        assert!(err.contains("duplicate mapping key"), "{err}");
+        assert_eq!(
+            parse_one_with(text, DuplicateKeys::LastWins).unwrap(),
+            serde_json::json!({"a": [4], "m": {"x": {"z": 3}, "y": 2}})
+        );
+    }
+
+    #[test]
+    fn a_colon_before_a_flow_indicator_stays_in_the_scalar_as_in_go_yaml() {
+        // Each case as go-yaml v2 (sigs.k8s.io/yaml) reads it.
+        let cases = [
+            (
+                "addresses: [1.2.3.4, 2001:db8::]",
+                json!({"addresses": ["1.2.3.4", "2001:db8::"]}),
+            ),
+            (
+                "a: [fe80::, '::', \"x::\", 2001:db8::1]",
+                json!({"a": ["fe80::", "::", "x::", "2001:db8::1"]}),
+            ),
+            ("a: [a:, b:::]", json!({"a": ["a:", "b:::"]})),
+            (
+                "a: {x: 2001:db8::, z: fe80::}",
+                json!({"a": {"x": "2001:db8::", "z": "fe80::"}}),
+            ),
+            ("a: {k:}", json!({"a": {"k:": null}})),
+            (
+                "a: [[2001:db8::], {k: [fe80::]}]",
+                json!({"a": [["2001:db8::"], {"k": ["fe80::"]}]}),
+            ),
+            ("a: [it's:]", json!({"a": ["it's:"]})),
+            (
+                "a: [\"é\", ü:, 2001:db8::]",
+                json!({"a": ["é", "ü:", "2001:db8::"]}),
+            ),
+            (
+                "a: [2001:db8::\n  , x]",
+                json!({"a": [{"2001:db8:": null}, "x"]}),
+            ),
+            ("a: [x: 1]", json!({"a": [{"x": 1}]})),
+            (
+                "a: {k: v:, a:, b: c}",
+                json!({"a": {"k": "v:", "a:": null, "b": "c"}}),
+            ),
+            ("a: [&x a:, *x, !!str b:]", json!({"a": ["a:", "a:", "b:"]})),
+            (
+                "a: [a: b:, c: , d]",
+                json!({"a": [{"a": "b:"}, {"c": null}, "d"]}),
+            ),
+            (
+                "s: |\n  [1.2.3.4, 2001:db8::]\n# [a:]\nt: '[b:]'",
+                json!({"s": "[1.2.3.4, 2001:db8::]\n", "t": "[b:]"}),
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_one(text).unwrap(), want, "{text}");
+        }
+        // Errors stay errors, as in go-yaml.
+        for bad in ["a: [2001:db8::, [b\n", "a: 2001:db8::\nb: [c]"] {
+            let err = parse_one(bad).unwrap_err();
+            assert!(err.contains("line"), "{err}");
+        }
     }
 
     #[test]

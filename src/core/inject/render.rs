@@ -164,7 +164,10 @@ impl Templates {
                 format: "JSON",
                 message: e.to_string(),
             }),
-            Format::Yaml => match yaml::parse_one(&text) {
+            // Istio reads the rendered YAML with go-yaml's default reader, where a key the
+            // template writes twice (`name` from the loop index and from a user volume mount
+            // of `sidecar.istio.io/userVolumeMount`) takes its last value.
+            Format::Yaml => match yaml::parse_one_with(&text, yaml::DuplicateKeys::LastWins) {
                 Ok(Value::Null) => Ok(Value::Object(Default::default())),
                 Ok(v) => Ok(v),
                 Err(message) => Err(RenderError::Output {

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Writes src/core/compat/pod_fields.rs: the JSON fields of Kubernetes' Go Pod and how its typed
+round trip treats each (see src/core/compat/normalize.rs), read from the Go API types.
+
+Usage (the modules come from the Go module proxy; nothing of them is committed):
+    cd /tmp && go mod download k8s.io/api@v0.34.4 k8s.io/apimachinery@v0.34.4
+    scripts/gen-pod-fields.py v0.34.4 > src/core/compat/pod_fields.rs
+(rustfmt leaves the file as written: its `mod` line is `#[rustfmt::skip]`.)
+"""
+import os
+import re
+import subprocess
+import sys
+
+VERSION = sys.argv[1] if len(sys.argv) > 1 else "v0.34.4"
+CACHE = subprocess.run(["go", "env", "GOMODCACHE"], capture_output=True, text=True,
+                       check=True).stdout.strip()
+SOURCES = [
+    os.path.join(CACHE, f"k8s.io/api@{VERSION}/core/v1/types.go"),
+    os.path.join(CACHE, f"k8s.io/apimachinery@{VERSION}/pkg/apis/meta/v1/types.go"),
+]
+# Types with a JSON form of their own (a string or a number): values are kept as given.
+OPAQUE = {"Time", "IntOrString", "FieldsV1"}
+
+structs, named = {}, {}
+for path in SOURCES:
+    src = open(path).read()
+    for m in re.finditer(r"^type (\w+) (map\[[^\]]+\][\w.]+)\s*$", src, re.M):
+        named[m.group(1)] = m.group(2)
+    for m in re.finditer(r"^type (\w+) struct \{\n(.*?)^\}", src, re.S | re.M):
+        fields = []
+        for line in m.group(2).split("\n"):
+            line = line.strip()
+            embedded = re.match(r'^([*\w.]+)\s+`json:"([^"]*)"', line)
+            field = re.match(r'^(\w+)\s+([*\[\]\w.]+)\s+`json:"([^"]*)"', line)
+            if embedded:
+                fields.append((None, embedded.group(1), embedded.group(2)))
+            elif field:
+                fields.append(field.groups())
+        structs[m.group(1)] = fields
+
+
+def base(go_type):
+    return re.sub(r"^[*\[\]]*", "", go_type).split(".")[-1]
+
+
+def is_struct(go_type):
+    return base(go_type) in structs and base(go_type) not in OPAQUE
+
+
+def const(name):
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).upper()
+
+
+def fields_of(name):
+    """(json name, Go type, omitempty, Go owner.field) of a struct, embedded ones inlined."""
+    out = []
+    for go_name, go_type, tag in structs[name]:
+        json_name, *opts = tag.split(",")
+        if "inline" in opts:
+            out.extend(fields_of(base(go_type)))
+        elif json_name != "-":
+            omit = "omitempty" in opts or "omitzero" in opts
+            out.append((json_name, go_type, omit, f"{name}.{go_name or base(go_type)}"))
+    names = [f[0] for f in out]
+    assert len(names) == len(set(names)), f"{name}: repeated JSON names"
+    return out
+
+
+def kind(go_type, omit, where):
+    b = base(go_type)
+    if b == "ResourceList" or b in named or go_type.startswith("map["):
+        assert omit, f"{where}: a map without omitempty"
+        return "Quantities" if b == "ResourceList" else "Map"
+    if b == "Quantity":
+        return "Quantity"
+    if b in OPAQUE:
+        return "Keep"
+    if is_struct(go_type):
+        if go_type.startswith("[]"):
+            return f"{'List' if omit else 'KeptList'}(&{const(b)})"
+        return f"Struct(&{const(b)})"
+    return "Omit" if omit and not go_type.startswith("*") else "Keep"
+
+
+order = []
+
+
+def walk(name):
+    if name not in order:
+        order.append(name)
+        for _, go_type, _, _ in fields_of(name):
+            if is_struct(go_type):
+                walk(base(go_type))
+
+
+walk("Pod")
+print(f"""//! The JSON fields of Kubernetes' Go `Pod` (k8s.io/api {VERSION} core/v1 and apimachinery
+//! meta/v1), with what its typed round trip does to each (`Field`). Written by
+//! `scripts/gen-pod-fields.py` from the Go types: regenerate, do not edit. Each entry names
+//! the Go field and its type; entries are sorted by JSON name for binary search.
+
+use super::normalize::{{Field::*, Fields}};
+""")
+for name in order:
+    print(f"pub(crate) static {const(name)}: Fields = &[")
+    rows = [(f'("{json_name}", {kind(go_type, omit, where)}),',
+             f"{where} {go_type}{',omitempty' if omit else ''}")
+            for json_name, go_type, omit, where in sorted(fields_of(name))]
+    width = max(len(code) for code, _ in rows)
+    for code, note in rows:
+        print(f"    {code:<{width}} // {note}")
+    print("];\n")
