@@ -103,11 +103,11 @@ print(f"""//! The JSON fields of Kubernetes' Go `Pod` (k8s.io/api {VERSION} core
 use super::normalize::{{Field::*, Fields}};
 """)
 for name in order:
-    print(f"pub(crate) static {const(name)}: Fields = &[")
+    print(f"pub(crate) static {const(name)}: Fields = Fields::new(&[")
     rows = [(f'("{json_name}", {kind(go_type, omit, where)}),',
              f"{where} {go_type}{',omitempty' if omit else ''}")
             for json_name, go_type, omit, where in sorted(fields_of(name))]
     width = max(len(code) for code, _ in rows)
     for code, note in rows:
         print(f"    {code:<{width}} // {note}")
-    print("];\n")
+    print("]);\n")

@@ -16,7 +16,7 @@ use super::quantity;
 use serde_json::{Map, Value};
 
 /// What the typed round trip does with one JSON field of the Go Pod.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub(crate) enum Field {
     /// A non-pointer scalar (or list of scalars) with `omitempty`: "", 0, false and [] are
     /// left out.
@@ -39,11 +39,37 @@ pub(crate) enum Field {
 }
 
 /// The fields of one Go struct, sorted by JSON name.
-pub(crate) type Fields = &'static [(&'static str, Field)];
+pub(crate) struct Fields {
+    fields: &'static [(&'static str, Field)],
+    /// Whether a field is a `Quantity`, whose text is rewritten: then every scalar is looked up.
+    has_quantity: bool,
+}
+
+impl Fields {
+    pub(crate) const fn new(fields: &'static [(&'static str, Field)]) -> Self {
+        let mut has_quantity = false;
+        let mut i = 0;
+        while i < fields.len() {
+            has_quantity |= matches!(fields[i].1, Field::Quantity);
+            i += 1;
+        }
+        Fields {
+            fields,
+            has_quantity,
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<Field> {
+        self.fields
+            .binary_search_by(|(name, _)| (*name).cmp(key))
+            .ok()
+            .map(|i| self.fields[i].1)
+    }
+}
 
 pub fn normalize_pod(pod: &mut Value) {
     if let Some(obj) = pod.as_object_mut() {
-        normalize_struct(obj, POD);
+        normalize_struct(obj, &POD);
     }
     if let Some(spec) = pod.get_mut("spec").and_then(Value::as_object_mut) {
         for list in ["containers", "initContainers", "ephemeralContainers"] {
@@ -62,26 +88,39 @@ pub fn normalize_pod(pod: &mut Value) {
     }
 }
 
-fn lookup(fields: Fields, key: &str) -> Option<Field> {
-    fields
-        .binary_search_by(|(name, _)| (*name).cmp(key))
-        .ok()
-        .map(|i| fields[i].1)
-}
-
-fn normalize_struct(obj: &mut Map<String, Value>, fields: Fields) {
+fn normalize_struct(obj: &mut Map<String, Value>, fields: &Fields) {
     let mut any_omitted = false;
     for (key, value) in obj.iter_mut() {
-        let field = lookup(fields, key);
-        match field {
-            Some(field) => normalize_field(field, value),
-            None => normalize_unknown(value),
-        }
-        any_omitted |= omitted(field, value);
+        // Most values are scalars the field's type changes nothing for: no lookup for them.
+        any_omitted |= untyped(fields, value).unwrap_or_else(|| {
+            let field = fields.get(key);
+            match field {
+                Some(field) => normalize_field(field, value),
+                None => normalize_unknown(value),
+            }
+            omitted(field, value)
+        });
     }
     // Most objects have nothing to drop; checking first spares rebuilding them.
     if any_omitted {
-        obj.retain(|k, v| !omitted(lookup(fields, k), v));
+        obj.retain(|k, v| {
+            let filled = v.as_object().is_some_and(|o| !o.is_empty())
+                || v.as_array().is_some_and(|a| !a.is_empty());
+            filled || !untyped(fields, v).unwrap_or_else(|| omitted(fields.get(k), v))
+        });
+    }
+}
+
+/// Whether Go leaves a value out, when that does not depend on the field's type and there is
+/// nothing to rewrite: a null is left out, `true` and a non-zero number or non-empty string
+/// are kept (unless the struct has a `Quantity`, whose text is rewritten).
+fn untyped(fields: &Fields, v: &Value) -> Option<bool> {
+    match v {
+        Value::Null => Some(true),
+        Value::Bool(true) => Some(false),
+        Value::String(s) if !s.is_empty() && !fields.has_quantity => Some(false),
+        Value::Number(n) if n.as_f64() != Some(0.0) && !fields.has_quantity => Some(false),
+        _ => None,
     }
 }
 
@@ -308,21 +347,21 @@ mod tests {
 
     #[test]
     fn field_tables_are_sorted_for_binary_search() {
-        fn check(name: &str, fields: Fields, seen: &mut Vec<usize>) {
-            let addr = fields.as_ptr() as usize;
+        fn check(name: &str, fields: &Fields, seen: &mut Vec<usize>) {
+            let addr = fields.fields.as_ptr() as usize;
             if seen.contains(&addr) {
                 return;
             }
             seen.push(addr);
-            for pair in fields.windows(2) {
+            for pair in fields.fields.windows(2) {
                 assert!(pair[0].0 < pair[1].0, "{name}: {} {}", pair[0].0, pair[1].0);
             }
-            for (field, kind) in fields.iter() {
+            for (field, kind) in fields.fields.iter() {
                 if let Field::Struct(t) | Field::List(t) | Field::KeptList(t) = kind {
                     check(field, t, seen);
                 }
             }
         }
-        check("Pod", POD, &mut vec![]);
+        check("Pod", &POD, &mut vec![]);
     }
 }
