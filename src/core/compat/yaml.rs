@@ -26,6 +26,13 @@ pub fn parse_one(text: &str) -> Result<Value, String> {
     parse_one_with(text, DuplicateKeys::Refuse)
 }
 
+/// `parse_one` as Istio reads its own inputs (the injector config, values and mesh config, a
+/// pod's `proxy.istio.io/config`: `sigs.k8s.io/yaml.Unmarshal`, `protomarshal.ApplyYAML`,
+/// `encoding/json`): a repeated key takes its last value.
+pub fn parse_one_last_wins(text: &str) -> Result<Value, String> {
+    parse_one_with(text, DuplicateKeys::LastWins)
+}
+
 /// `parse_one` with the given treatment of repeated keys.
 pub fn parse_one_with(text: &str, duplicates: DuplicateKeys) -> Result<Value, String> {
     let mut value = parse_keeping_floats(text, duplicates)?;

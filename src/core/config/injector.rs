@@ -86,7 +86,8 @@ impl Default for InjectorConfig {
 impl InjectorConfig {
     /// Parse the injector config YAML. Unknown keys are ignored, as Istio ignores them.
     pub fn parse(source_name: &str, text: &str) -> Result<Self, ConfigError> {
-        let doc = yaml::parse_one(text).map_err(|e| ConfigError::syntax(source_name, e))?;
+        let doc =
+            yaml::parse_one_last_wins(text).map_err(|e| ConfigError::syntax(source_name, e))?;
         let map = match &doc {
             Value::Object(m) => m,
             Value::Null => return Ok(Self::default()),
@@ -189,7 +190,7 @@ impl InjectorConfig {
 
 /// The `values` key: Helm values as JSON (YAML is accepted too, as Istio accepts it).
 pub fn parse_values(source_name: &str, text: &str) -> Result<Value, ConfigError> {
-    let v = yaml::parse_one(text).map_err(|e| ConfigError::syntax(source_name, e))?;
+    let v = yaml::parse_one_last_wins(text).map_err(|e| ConfigError::syntax(source_name, e))?;
     match v {
         Value::Object(_) => Ok(v),
         Value::Null => Ok(Value::Object(Default::default())),
@@ -205,7 +206,7 @@ pub fn parse_values(source_name: &str, text: &str) -> Result<Value, ConfigError>
 
 /// The `mesh` key: MeshConfig YAML applied over Istio's mesh defaults.
 pub fn parse_mesh(source_name: &str, text: &str) -> Result<Value, ConfigError> {
-    let user = yaml::parse_one(text).map_err(|e| ConfigError::syntax(source_name, e))?;
+    let user = yaml::parse_one_last_wins(text).map_err(|e| ConfigError::syntax(source_name, e))?;
     match user {
         Value::Object(_) | Value::Null => {
             mesh::apply_mesh_config(&user).map_err(|e| ConfigError::new(source_name, e))
@@ -233,6 +234,18 @@ pub fn kind_of(v: &Value) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    /// Istio reads its config, values and mesh config leniently: a key given twice takes
+    /// its last value.
+    #[test]
+    fn a_repeated_key_takes_its_last_value_as_in_istio() {
+        let c = InjectorConfig::parse("config", "policy: disabled\npolicy: enabled\n").unwrap();
+        assert_eq!(c.selection.policy, Policy::Enabled);
+        let v = parse_values("values", r#"{"global": {"a": 1}, "global": {"a": 2}}"#).unwrap();
+        assert_eq!(v["global"]["a"], 2);
+        let m = parse_mesh("mesh", "trustDomain: a\ntrustDomain: b\n").unwrap();
+        assert_eq!(m["trustDomain"], "b");
+    }
+
     use super::*;
 
     #[test]

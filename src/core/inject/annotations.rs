@@ -200,7 +200,7 @@ fn resource_quantity(v: &str) -> Result<(), String> {
 }
 
 fn proxy_config(v: &str) -> Result<(), String> {
-    let overlay = crate::core::compat::yaml::parse_one(v)
+    let overlay = crate::core::compat::yaml::parse_one_last_wins(v)
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;
     let pc = mesh::merge_proxy_config(mesh::proxy_config_defaults(), &overlay)
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;

@@ -412,7 +412,7 @@ pub(crate) fn effective_proxy_config<'a>(
         annotation: "proxy.istio.io/config",
         message,
     };
-    let overlay = crate::core::compat::yaml::parse_one(text).map_err(bad)?;
+    let overlay = crate::core::compat::yaml::parse_one_last_wins(text).map_err(bad)?;
     mesh::merge_proxy_config(base, &overlay)
         .map(Cow::Owned)
         .map_err(bad)
