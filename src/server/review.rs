@@ -18,10 +18,24 @@ pub struct AdmissionRequest {
     pub object: Value,
 }
 
+/// Why a body is not an AdmissionReview needle can answer.
+#[derive(Debug, thiserror::Error)]
+pub enum DecodeError {
+    #[error("could not decode body as JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error(
+        "expected an AdmissionReview of admission.k8s.io/v1 or v1beta1, got kind {kind:?} apiVersion {api_version:?}"
+    )]
+    NotAReview { kind: String, api_version: String },
+    #[error("AdmissionReview has no request")]
+    NoRequest,
+    #[error("AdmissionReview request has no uid")]
+    NoUid,
+}
+
 /// Decode a review body. The error says what could not be decoded.
-pub fn decode(body: &[u8]) -> Result<AdmissionRequest, String> {
-    let review: Value =
-        serde_json::from_slice(body).map_err(|e| format!("could not decode body as JSON: {e}"))?;
+pub fn decode(body: &[u8]) -> Result<AdmissionRequest, DecodeError> {
+    let review: Value = serde_json::from_slice(body)?;
     let api_version = review
         .get("apiVersion")
         .and_then(Value::as_str)
@@ -36,14 +50,15 @@ pub fn decode(body: &[u8]) -> Result<AdmissionRequest, String> {
             "admission.k8s.io/v1" | "admission.k8s.io/v1beta1"
         )
     {
-        return Err(format!(
-            "expected an AdmissionReview of admission.k8s.io/v1 or v1beta1, got kind {kind:?} apiVersion {api_version:?}"
-        ));
+        return Err(DecodeError::NotAReview {
+            kind: kind.to_string(),
+            api_version: api_version.to_string(),
+        });
     }
     let request = review
         .get("request")
         .filter(|r| r.is_object())
-        .ok_or("AdmissionReview has no request")?;
+        .ok_or(DecodeError::NoRequest)?;
     let s = |p: &str| {
         request
             .pointer(p)
@@ -53,7 +68,7 @@ pub fn decode(body: &[u8]) -> Result<AdmissionRequest, String> {
     };
     let uid = s("/uid");
     if uid.is_empty() {
-        return Err("AdmissionReview request has no uid".into());
+        return Err(DecodeError::NoUid);
     }
     Ok(AdmissionRequest {
         api_version: api_version.to_string(),
@@ -127,11 +142,13 @@ mod tests {
         assert!(
             decode(b"{\"kind\": \"Pod\"}")
                 .unwrap_err()
+                .to_string()
                 .contains("expected an AdmissionReview")
         );
         assert!(
             decode(b"not json")
                 .unwrap_err()
+                .to_string()
                 .contains("could not decode body as JSON")
         );
     }

@@ -101,7 +101,7 @@ async fn read_review(
         Err(message) => {
             failed("decode");
             tracing::warn!(%message, "could not decode AdmissionReview");
-            Err(json_response(&review::undecodable(&message)))
+            Err(json_response(&review::undecodable(&message.to_string())))
         }
     }
 }
