@@ -116,7 +116,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
         drain_timeout: args.drain_timeout,
         max_in_flight,
     };
-    // Injections run on the blocking pool: no more threads than injections may run at once.
+    // Large requests are worked on the blocking pool, behind the same limit: it needs no more
+    // threads than requests may be worked on at once.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .max_blocking_threads(max_in_flight)

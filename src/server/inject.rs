@@ -1,4 +1,5 @@
-//! `/inject`: decide, inject and answer one AdmissionReview (synchronous; runs off the reactor).
+//! `/inject`: decide, inject and answer one AdmissionReview (synchronous; the router runs it
+//! behind the concurrency limit, inline for small requests, on the blocking pool for large ones).
 
 use super::path_params::parse_inject_envs;
 use super::review::{AdmissionRequest, Verdict};
