@@ -1,10 +1,9 @@
 //! Validation of VirtualService (networking.istio.io), as Istio's `ValidateVirtualService`
 //! does it: hosts, gateways, HTTP/TLS/TCP routes, and the warnings about rules that can
-//! never match. The HTTP route rules are in `http_route.rs`.
+//! never match. The HTTP route rules are in the `http_route` submodule, header checks in
+//! `http_headers`.
 
-#[path = "http_headers.rs"]
 pub mod http_headers;
-#[path = "http_route.rs"]
 pub mod http_route;
 
 use std::collections::BTreeMap;

@@ -1,8 +1,7 @@
 //! Validation of DestinationRule (networking.istio.io), as Istio's `ValidateDestinationRule`
-//! does it. The traffic policy pieces live in `traffic_policy.rs`; this file also holds the
-//! small helpers the networking kinds (VirtualService, Gateway) share.
+//! does it. The traffic policy pieces live in the `traffic_policy` submodule; this file also
+//! holds the small helpers the networking kinds (VirtualService, Gateway) share.
 
-#[path = "traffic_policy.rs"]
 pub mod traffic_policy;
 
 use std::collections::{BTreeMap, BTreeSet};
