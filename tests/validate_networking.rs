@@ -10,7 +10,7 @@ mod common;
 use common::tally::Tally;
 
 use base64::Engine;
-use needle::core::validate::destination_rule::{self as dr, Cx, traffic_policy as tp};
+use needle::core::validate::destination_rule::{self as dr, traffic_policy as tp};
 use needle::core::validate::gateway as gw;
 use needle::core::validate::virtual_service::{self as vs, http_route as hr};
 use needle::core::validate::{Meta, Report};
@@ -40,7 +40,7 @@ struct Case {
 }
 
 /// Runs the validator under test; `Err` is a decoding error.
-type Check = fn(&Value, &Value, &mut Cx) -> Result<(), String>;
+type Check = fn(&Value, &Value, &mut Report) -> Result<(), String>;
 
 fn dec<T: DeserializeOwned>(v: &Value) -> Result<Option<T>, String> {
     if v.is_null() {
@@ -60,9 +60,8 @@ fn meta(name: &str, namespace: &str) -> Meta {
 
 fn run_case(case: &Case, check: Check) -> Result<(), String> {
     let mut report = Report::default();
-    let mut cx = Cx::new(&mut report);
-    let decoded = check(&case.input, &case.aux, &mut cx);
-    let oneof = cx.finish();
+    let decoded = check(&case.input, &case.aux, &mut report);
+    let oneof = report.take_decode_error();
     if let Err(e) = decoded.and(oneof) {
         report.error(format!("decode error: {e}"));
     }
@@ -104,11 +103,11 @@ fn run_table(table: &str, cases: Vec<Case>, check: Check) {
     tally.check();
 }
 
-const GATEWAY: Check = |i, _, cx| gw::validate(&meta("foo", "bar"), i, &mut *cx.report);
+const GATEWAY: Check = |i, _, cx| gw::validate(&meta("foo", "bar"), i, cx);
 const SERVER: Check = |i, _, cx| {
     match dec::<gw::Server>(i)? {
         Some(s) => gw::validate_server(cx, &s, false),
-        None => cx.err("cannot have nil server"),
+        None => cx.error("cannot have nil server"),
     }
     Ok(())
 };
@@ -116,7 +115,7 @@ const SERVER_PORT: Check = |i, a, cx| {
     let port = dec::<gw::Port>(i)?;
     let bind = a["bind"].as_str().unwrap_or_default();
     for e in gw::validate_server_port(port.as_ref(), bind) {
-        cx.err(e);
+        cx.error(e);
     }
     Ok(())
 };
@@ -199,7 +198,7 @@ const ROUTE_DESTINATIONS: Check = |i, _, cx| {
     vs::validate_route_destinations(cx, &routes, false);
     Ok(())
 };
-const VIRTUAL_SERVICE: Check = |i, _, cx| vs::validate(&Meta::default(), i, &mut *cx.report);
+const VIRTUAL_SERVICE: Check = |i, _, cx| vs::validate(&Meta::default(), i, cx);
 const HEADER_VALUE: Check = |i, _, cx| {
     cx.check(vs::http_headers::validate_header_value(
         i.as_str().unwrap_or_default(),
@@ -214,7 +213,7 @@ const GATEWAY_BOUND_DOMAIN: Check = |i, a, cx| {
     ));
     Ok(())
 };
-const DESTINATION_RULE: Check = |i, _, cx| dr::validate(&meta("foo", "bar"), i, &mut *cx.report);
+const DESTINATION_RULE: Check = |i, _, cx| dr::validate(&meta("foo", "bar"), i, cx);
 const TRAFFIC_POLICY: Check = |i, _, cx| {
     if let Some(t) = dec::<tp::TrafficPolicy>(i)? {
         tp::validate_traffic_policy(cx, "", &t);

@@ -9,11 +9,16 @@ pub use crate::core::gofmt::format_go_duration;
 /// error as it is (`configuration is invalid: port must be ...`), while `multierror.Append`
 /// makes a list even of one (`1 error occurred:\n\t* ...`). `listed` records that some error
 /// was gathered the second way, so the message can be printed as Istio prints it.
+///
+/// The checks also find problems Istio's decoder rejects before any rule runs (two members
+/// of a oneof set, malformed bytes) that needle's decoder lets through; the first one is kept
+/// apart, and the kind's `validate` returns it as its `Err` (see `take_decode_error`).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {
     pub errors: Vec<String>,
     pub warnings: Vec<String>,
     pub listed: bool,
+    decode_error: Option<String>,
 }
 
 impl Report {
@@ -65,6 +70,42 @@ impl Report {
         self.listed |= other.listed && !other.errors.is_empty();
         self.errors.extend(other.errors);
         self.warnings.extend(other.warnings);
+        if self.decode_error.is_none() {
+            self.decode_error = other.decode_error;
+        }
+    }
+
+    /// Run checks whose warnings Istio drops (it merges their result as a plain error).
+    pub fn errors_only(&mut self, checks: impl FnOnce(&mut Report)) {
+        let kept = self.warnings.len();
+        checks(self);
+        self.warnings.truncate(kept);
+    }
+
+    /// A protobuf oneof: at most one member may be present, or the spec does not decode.
+    pub fn oneof(&mut self, oneof: &str, members: &[(&str, bool)]) {
+        let set: Vec<&str> = members.iter().filter(|m| m.1).map(|m| m.0).collect();
+        if set.len() > 1 {
+            self.decode_error(format!(
+                "oneof {oneof} has more than one field set: {}",
+                set.join(", ")
+            ));
+        }
+    }
+
+    /// A value that is malformed for its protobuf type; only the first one is kept.
+    pub fn decode_error(&mut self, message: impl Into<String>) {
+        if self.decode_error.is_none() {
+            self.decode_error = Some(message.into());
+        }
+    }
+
+    /// `Err` with the decoding problem the checks found, if any, which leaves the report.
+    pub fn take_decode_error(&mut self) -> Result<(), String> {
+        match self.decode_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     pub fn is_valid(&self) -> bool {
@@ -462,6 +503,23 @@ mod tests {
             labels.error_text(),
             "1 error occurred:\n\t* invalid tag key: \"-x\"\n\n"
         );
+    }
+
+    #[test]
+    fn the_first_decoding_problem_is_kept_apart_from_the_errors() {
+        let mut r = Report::default();
+        r.oneof("m", &[("a", true), ("b", false)]);
+        assert_eq!(r.take_decode_error(), Ok(()));
+        r.oneof("m", &[("a", true), ("b", true)]);
+        r.decode_error("later");
+        assert!(r.errors.is_empty());
+        let mut merged = Report::default();
+        merged.merge(r);
+        assert_eq!(
+            merged.take_decode_error(),
+            Err("oneof m has more than one field set: a, b".to_string())
+        );
+        assert_eq!(merged.take_decode_error(), Ok(()));
     }
 
     #[test]

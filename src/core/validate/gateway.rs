@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::Meta;
 use super::common::{self, Protocol, Report};
-use super::destination_rule::{Cx, is_dns1123_label, is_ip, validate_wildcard_domain};
+use super::destination_rule::{is_dns1123_label, is_ip, validate_wildcard_domain};
 
 /// Set on Gateways converted from Kubernetes Gateway API resources.
 const GATEWAY_SEMANTICS_ANNOTATION: &str = "internal.istio.io/gateway-semantics";
@@ -129,44 +129,37 @@ pub fn is_valid_cipher_suite(cs: &str) -> bool {
 /// Validate a Gateway spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let gw: Gateway = super::decode(spec)?;
-    // The rules also find decoding-level problems (two members of a oneof), which Istio
-    // reports before the metadata checks: when those reject, the rules still run, on a
-    // scratch report.
-    let mut scratch = Report::default();
-    let report = if crate::core::validate::check_metadata(meta, &mut scratch) {
-        std::mem::swap(report, &mut scratch);
-        &mut scratch
-    } else {
-        report
-    };
-    let mut cx = Cx::new(report);
+    super::check_metadata_and_rules(meta, report, |report| check_gateway(meta, &gw, report))
+}
+
+fn check_gateway(meta: &Meta, gw: &Gateway, report: &mut Report) {
     let gateway_semantics = meta
         .annotations
         .get(GATEWAY_SEMANTICS_ANNOTATION)
         .and_then(Value::as_str)
         == Some("gateway");
     if !is_dns1123_label(&meta.name) && !gateway_semantics {
-        cx.err(format!("invalid gateway name: {:?}", meta.name));
+        report.error(format!("invalid gateway name: {:?}", meta.name));
     }
     if gw.servers.is_empty() {
-        cx.err("gateway must have at least one server");
+        report.error("gateway must have at least one server");
     } else {
         for server in &gw.servers {
             match server {
-                Some(s) => validate_server(&mut cx, s, gateway_semantics),
-                None => cx.err("cannot have nil server"),
+                Some(s) => validate_server(report, s, gateway_semantics),
+                None => report.error("cannot have nil server"),
             }
         }
     }
     let mut port_names = BTreeSet::new();
     for server in &gw.servers {
         let Some(s) = server else {
-            cx.err("server may not be nil");
+            report.error("server may not be nil");
             continue;
         };
         if let Some(port) = &s.port {
             if !port_names.insert(port.name.as_str()) {
-                cx.err(format!(
+                report.error(format!(
                     "port names in servers must be unique: duplicate name {}",
                     port.name
                 ));
@@ -174,39 +167,38 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             if !Protocol::parse(&port.protocol).is_http()
                 && s.tls.as_ref().is_some_and(|t| t.https_redirect)
             {
-                cx.warn("tls.httpsRedirect should only be used with http servers");
+                report.warning("tls.httpsRedirect should only be used with http servers");
             }
         }
     }
-    cx.finish()
 }
 
 /// `validateServer`.
-pub fn validate_server(cx: &mut Cx, server: &Server, gateway_semantics: bool) {
+pub fn validate_server(report: &mut Report, server: &Server, gateway_semantics: bool) {
     if server.hosts.is_empty() {
-        cx.err("server config must contain at least one host");
+        report.error("server config must contain at least one host");
     } else {
         for host in &server.hosts {
             for e in validate_namespace_slash_wildcard_hostname(host, true, gateway_semantics) {
-                cx.err(e);
+                report.error(e);
             }
         }
     }
     let port_errors = validate_server_port(server.port.as_ref(), &server.bind);
     let port_ok = port_errors.is_empty();
     for e in port_errors {
-        cx.err(e);
+        report.error(e);
     }
-    validate_server_bind(cx, server.port.as_ref(), &server.bind);
+    validate_server_bind(report, server.port.as_ref(), &server.bind);
     if let Some(tls) = &server.tls {
-        validate_tls_options(cx, tls);
+        validate_tls_options(report, tls);
     }
     let Some(port) = server.port.as_ref().filter(|_| port_ok) else {
         return;
     };
     let p = Protocol::parse(&port.protocol);
     match &server.tls {
-        None if p.is_tls() => cx.err("server must have TLS settings for HTTPS/TLS protocols"),
+        None if p.is_tls() => report.error("server must have TLS settings for HTTPS/TLS protocols"),
         Some(tls) if !p.is_tls() => {
             if p.is_http() {
                 let passthrough =
@@ -216,10 +208,10 @@ pub fn validate_server(cx: &mut Cx, server: &Server, gateway_semantics: bool) {
                     || !tls.private_key.is_empty()
                     || !tls.server_certificate.is_empty()
                 {
-                    cx.err("server cannot have TLS settings for plain text HTTP ports");
+                    report.error("server cannot have TLS settings for plain text HTTP ports");
                 }
             } else {
-                cx.err("server cannot have TLS settings for non HTTPS/TLS ports");
+                report.error("server cannot have TLS settings for non HTTPS/TLS ports");
             }
         }
         _ => {}
@@ -268,32 +260,32 @@ fn go_port_string(p: &Port) -> String {
     fields.join(" ")
 }
 
-fn validate_server_bind(cx: &mut Cx, port: Option<&Port>, bind: &str) {
+fn validate_server_bind(report: &mut Report, port: Option<&Port>, bind: &str) {
     if let Some(path) = bind.strip_prefix("unix://") {
         if path.is_empty() {
-            cx.err("unix address must not be empty");
+            report.error("unix address must not be empty");
         } else if !path.starts_with('@') && (!path.starts_with('/') || path.ends_with('/')) {
-            cx.err(format!("{path} is not an absolute path to a file"));
+            report.error(format!("{path} is not an absolute path to a file"));
         }
         if let Some(p) = port.filter(|p| p.number != 0) {
-            cx.err(format!(
+            report.error(format!(
                 "port number must be 0 for unix domain socket: {}",
                 go_port_string(p)
             ));
         }
     } else if !bind.is_empty() && !is_ip(bind) {
-        cx.err(format!("{bind} is not a valid IP"));
+        report.error(format!("{bind} is not a valid IP"));
     }
 }
 
 /// `validateTLSOptions` for server TLS settings.
-pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
+pub fn validate_tls_options(report: &mut Report, tls: &ServerTlsSettings) {
     if matches!(
         tls.min_protocol_version,
         TlsProtocol::TLSV1_0 | TlsProtocol::TLSV1_1
     ) && tls.cipher_suites.is_empty()
     {
-        cx.warn("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
+        report.warning("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
     }
     let mut invalid = BTreeSet::new();
     let mut valid = BTreeSet::new();
@@ -306,13 +298,13 @@ pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
         }
     }
     if !invalid.is_empty() {
-        cx.warn(format!(
+        report.warning(format!(
             "ignoring invalid cipher suites: [{}]",
             invalid.into_iter().collect::<Vec<_>>().join(" ")
         ));
     }
     if !duplicate.is_empty() {
-        cx.warn(format!(
+        report.warning(format!(
             "ignoring duplicate cipher suites: [{}]",
             duplicate.into_iter().collect::<Vec<_>>().join(" ")
         ));
@@ -328,7 +320,7 @@ pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
         ];
         for (set, what) in fields {
             if set {
-                cx.err(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
+                report.error(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
             }
         }
         return;
@@ -342,7 +334,7 @@ pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
             || !tls.credential_name.is_empty()
             || !tls.credential_names.is_empty())
     {
-        cx.warn(format!(
+        report.warning(format!(
             "{:?} mode does not use certificates, they will be ignored",
             tls.mode
         ));
@@ -354,7 +346,7 @@ pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
         !tls.tls_certificates.is_empty(),
     ];
     if sources.iter().filter(|s| **s).count() > 1 {
-        cx.err("only one of credential_name, credential_names, server_certificate/private_key, tls_certificates should be specified");
+        report.error("only one of credential_name, credential_names, server_certificate/private_key, tls_certificates should be specified");
     }
     let terminating = matches!(
         tls.mode,
@@ -370,10 +362,10 @@ pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
             "MUTUAL TLS"
         };
         if tls.mode != TlsMode::SIMPLE && tls.ca_certificates.is_empty() {
-            cx.err(format!("{prefix} requires a client CA bundle"));
+            report.error(format!("{prefix} requires a client CA bundle"));
         }
         if tls.tls_certificates.len() > 2 {
-            cx.warn(format!("{prefix} can support up to 2 server certificates"));
+            report.warning(format!("{prefix} can support up to 2 server certificates"));
         }
         let certs = if tls.tls_certificates.is_empty() {
             vec![TlsCertificate {
@@ -386,19 +378,19 @@ pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
         };
         for c in &certs {
             if c.server_certificate.is_empty() {
-                cx.err(format!("{prefix} requires a server certificate"));
+                report.error(format!("{prefix} requires a server certificate"));
             }
             if c.private_key.is_empty() {
-                cx.err(format!("{prefix} requires a private key"));
+                report.error(format!("{prefix} requires a private key"));
             }
         }
     }
     if !tls.ca_crl.is_empty() {
         if !tls.credential_name.is_empty() {
-            cx.err("CRL is not supported with credentialName. CRL has to be specified in the credential");
+            report.error("CRL is not supported with credentialName. CRL has to be specified in the credential");
         }
         if tls.mode == TlsMode::SIMPLE {
-            cx.err("CRL is not supported with SIMPLE TLS");
+            report.error("CRL is not supported with SIMPLE TLS");
         }
     }
 }

@@ -273,6 +273,23 @@ pub(crate) fn check_metadata(meta: &Meta, report: &mut Report) -> bool {
     reject_internal_annotations(meta, report)
 }
 
+/// `check_metadata` for the kinds whose rules also find decoding-level problems (two members
+/// of a oneof set): Istio reports those before the metadata checks, so the rules run even
+/// when the metadata is rejected, and then only a decoding problem of theirs counts.
+pub(crate) fn check_metadata_and_rules(
+    meta: &Meta,
+    report: &mut Report,
+    rules: impl FnOnce(&mut Report),
+) -> Result<(), String> {
+    let mut found = Report::default();
+    rules(&mut found);
+    found.take_decode_error()?;
+    if !check_metadata(meta, report) {
+        report.merge(found);
+    }
+    Ok(())
+}
+
 pub(crate) fn reject_internal_annotations(meta: &Meta, report: &mut Report) -> bool {
     if meta.annotations.contains_key(ALWAYS_REJECT) {
         report.error(format!("{ALWAYS_REJECT:?} annotation found, rejecting"));

@@ -9,7 +9,6 @@ use serde_json::Value;
 
 use super::common::{Protocol, validate_protocol};
 use super::common::{Report, validate_port};
-use super::destination_rule::Cx;
 use super::destination_rule::traffic_policy::{ConnectionPoolSettings, validate_connection_pool};
 use super::gateway::{
     Port, ServerTlsSettings, TlsMode, validate_namespace_slash_wildcard_hostname,
@@ -147,7 +146,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         check_ingress(ingress, &mut ports, &mut r)?;
     }
     if let Some(pool) = &sc.inbound_connection_pool {
-        validate_connection_pool(&mut Cx::new(&mut r), Some(pool));
+        validate_connection_pool(&mut r, Some(pool));
     }
     check_egress(meta, &sc.egress, &mut r);
     if let Some(tp) = &sc.outbound_traffic_policy {
@@ -187,7 +186,7 @@ fn check_ingress(
         check_ingress_tls(tls, &port.protocol, r);
     }
     if let Some(pool) = &i.connection_pool {
-        validate_connection_pool(&mut Cx::new(r), Some(pool));
+        validate_connection_pool(r, Some(pool));
         if pool.http.is_some() && !Protocol::parse(&port.protocol).is_http() {
             r.warning(format!(
                 "sidecar: HTTP connection pool settings are configured for port {} ({:?}) but its protocol is not HTTP ({}); only TCP settings will apply",
@@ -283,7 +282,7 @@ fn check_ingress_tls(tls: &ServerTlsSettings, protocol: &str, r: &mut Report) {
     if !Protocol::parse(protocol).is_tls() {
         r.error("server cannot have TLS settings for non HTTPS/TLS ports");
     }
-    validate_tls_options(&mut Cx::new(r), tls);
+    validate_tls_options(r, tls);
 }
 
 fn check_egress(meta: &Meta, egress: &[EgressListener], r: &mut Report) {
@@ -401,5 +400,5 @@ fn check_outbound_policy(tp: &OutboundTrafficPolicy, r: &mut Report) {
         r.error("sidecar: egress_proxy port must be non-nil");
         return;
     }
-    validate_destination(&mut Cx::new(r), proxy);
+    validate_destination(r, proxy);
 }

@@ -13,71 +13,6 @@ use super::Meta;
 use super::common::{self, Report};
 use traffic_policy::{TrafficPolicy, validate_traffic_policy};
 
-/// Collects rule violations into the report, and the first decoding-level problem found while
-/// checking (a oneof with several members set), which becomes the `Err` of `validate`.
-pub struct Cx<'a> {
-    pub report: &'a mut Report,
-    pub decode_error: Option<String>,
-}
-
-impl<'a> Cx<'a> {
-    pub fn new(report: &'a mut Report) -> Self {
-        Cx {
-            report,
-            decode_error: None,
-        }
-    }
-
-    pub fn err(&mut self, message: impl Into<String>) {
-        self.report.error(message);
-    }
-
-    /// An error Istio adds with `multierror.Append` (see `Report::listed`).
-    pub fn listed_err(&mut self, message: impl Into<String>) {
-        self.report.listed_error(message);
-    }
-
-    pub fn warn(&mut self, message: impl Into<String>) {
-        self.report.warning(message);
-    }
-
-    pub fn check(&mut self, result: Result<(), String>) {
-        self.report.check(result);
-    }
-
-    /// A protobuf oneof: at most one member may be present.
-    pub fn oneof(&mut self, oneof: &str, members: &[(&str, bool)]) {
-        let set: Vec<&str> = members.iter().filter(|m| m.1).map(|m| m.0).collect();
-        if set.len() > 1 && self.decode_error.is_none() {
-            self.decode_error = Some(format!(
-                "oneof {oneof} has more than one field set: {}",
-                set.join(", ")
-            ));
-        }
-    }
-
-    /// Run checks whose warnings Istio drops (it merges their result as a plain error).
-    pub fn errors_only(&mut self, f: impl FnOnce(&mut Cx)) {
-        let kept = self.report.warnings.len();
-        f(self);
-        self.report.warnings.truncate(kept);
-    }
-
-    /// A value that is malformed for its protobuf type (a decoding error).
-    pub fn decode_error(&mut self, message: impl Into<String>) {
-        if self.decode_error.is_none() {
-            self.decode_error = Some(message.into());
-        }
-    }
-
-    pub fn finish(self) -> Result<(), String> {
-        match self.decode_error {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
-    }
-}
-
 /// A `google.protobuf.Duration` in its JSON form, in nanoseconds. Malformed strings are
 /// decoding errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,13 +51,13 @@ pub fn de_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 }
 
 /// `labels.Instance.Validate`: Kubernetes label keys and values, one error per bad entry.
-pub fn validate_label_instance(cx: &mut Cx, labels: &BTreeMap<String, String>) {
-    common::validate_tag_labels(labels, cx.report);
+pub fn validate_label_instance(report: &mut Report, labels: &BTreeMap<String, String>) {
+    common::validate_tag_labels(labels, report);
 }
 
 /// `validateExportTo` for the kinds that cannot use `~` (everything but ServiceEntry).
 pub fn validate_export_to(
-    cx: &mut Cx,
+    report: &mut Report,
     namespace: &str,
     export_to: &[String],
     dr_with_selector: bool,
@@ -135,11 +70,11 @@ pub fn validate_export_to(
         let key = if e == "." { namespace } else { e.as_str() };
         if seen.contains(key) {
             if key != e {
-                cx.err(format!(
+                report.error(format!(
                     "duplicate entries in exportTo: . and current namespace {namespace}"
                 ));
             } else {
-                cx.err(format!("duplicate entries in exportTo for entry {e}"));
+                report.error(format!("duplicate entries in exportTo for entry {e}"));
             }
             continue;
         }
@@ -147,26 +82,26 @@ pub fn validate_export_to(
             "." | "*" => {
                 seen.insert(key.to_string());
             }
-            "~" => cx.err("exportTo ~ (none) is not allowed for Istio configuration objects"),
+            "~" => report.error("exportTo ~ (none) is not allowed for Istio configuration objects"),
             k if is_dns1123_label(k) => {
                 seen.insert(key.to_string());
             }
-            _ => cx.err("only .,*, or a valid DNS 1123 label is allowed as exportTo entry"),
+            _ => report.error("only .,*, or a valid DNS 1123 label is allowed as exportTo entry"),
         }
     }
     if dr_with_selector && !seen.is_empty() {
         if seen.contains(namespace) {
             if seen.len() > 1 {
-                cx.err("destination rule with workload selector cannot have multiple entries in exportTo");
+                report.error("destination rule with workload selector cannot have multiple entries in exportTo");
             }
         } else {
-            cx.err(
+            report.error(
                 "destination rule with workload selector cannot have exportTo beyond current namespace",
             );
         }
     }
     if seen.contains("*") && export_to.len() > 1 {
-        cx.err("cannot have both public (*) and non-public exportTo values for a resource");
+        report.error("cannot have both public (*) and non-public exportTo values for a resource");
     }
 }
 
@@ -215,38 +150,33 @@ struct WorkloadSelector {
 /// Validate a DestinationRule spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let rule: DestinationRule = super::decode(spec)?;
-    // The rules also find decoding-level problems (two members of a oneof), which Istio
-    // reports before the metadata checks: when those reject, the rules still run, on a
-    // scratch report.
-    let mut scratch = Report::default();
-    let report = if super::check_metadata(meta, &mut scratch) {
-        std::mem::swap(report, &mut scratch);
-        &mut scratch
-    } else {
-        report
-    };
-    let mut cx = Cx::new(report);
-    cx.check(validate_wildcard_domain(&rule.host));
+    super::check_metadata_and_rules(meta, report, |report| {
+        check_destination_rule(meta, &rule, report)
+    })
+}
+
+fn check_destination_rule(meta: &Meta, rule: &DestinationRule, report: &mut Report) {
+    report.check(validate_wildcard_domain(&rule.host));
     if let Some(tp) = &rule.traffic_policy {
-        validate_traffic_policy(&mut cx, &meta.namespace, tp);
+        validate_traffic_policy(report, &meta.namespace, tp);
     }
     let mut names = BTreeSet::new();
     for subset in &rule.subsets {
         let Some(subset) = subset else {
-            cx.err("subset may not be null");
+            report.error("subset may not be null");
             continue;
         };
         if !names.insert(subset.name.as_str()) {
-            cx.err(format!("duplicate subset names: {}", subset.name));
+            report.error(format!("duplicate subset names: {}", subset.name));
         }
-        cx.check(validate_subset_name(&subset.name));
-        validate_label_instance(&mut cx, &subset.labels);
+        report.check(validate_subset_name(&subset.name));
+        validate_label_instance(report, &subset.labels);
         if let Some(tp) = &subset.traffic_policy {
-            cx.errors_only(|cx| validate_traffic_policy(cx, &meta.namespace, tp));
+            report.errors_only(|report| validate_traffic_policy(report, &meta.namespace, tp));
         }
     }
     validate_export_to(
-        &mut cx,
+        report,
         &meta.namespace,
         &rule.export_to,
         rule.workload_selector.is_some(),
@@ -254,23 +184,22 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     if let Some(sel) = &rule.workload_selector {
         for (k, v) in &sel.match_labels {
             if k.is_empty() {
-                cx.err(format!(
+                report.error(format!(
                     "empty key is not supported in selector: {:?}",
                     format!("{k}={v}")
                 ));
             }
             if k.contains('*') || v.contains('*') {
-                cx.err(format!(
+                report.error(format!(
                     "wildcard is not supported in selector: {:?}",
                     format!("{k}={v}")
                 ));
             }
         }
         if sel.match_labels.is_empty() {
-            cx.warn("workload selector specified without labels");
+            report.warning("workload selector specified without labels");
         }
     }
-    cx.finish()
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use crate::core::validate::common;
-use crate::core::validate::destination_rule::{Cx, Duration, de_u64, is_ip, validate_fqdn};
+use crate::core::validate::common::{self, Report};
+use crate::core::validate::destination_rule::{Duration, de_u64, is_ip, validate_fqdn};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
@@ -282,7 +282,7 @@ pub enum ClientTlsMode {
 }
 
 /// `validateTrafficPolicy`.
-pub fn validate_traffic_policy(cx: &mut Cx, namespace: &str, p: &TrafficPolicy) {
+pub fn validate_traffic_policy(report: &mut Report, namespace: &str, p: &TrafficPolicy) {
     if p.outlier_detection.is_none()
         && p.connection_pool.is_none()
         && p.load_balancer.is_none()
@@ -292,83 +292,91 @@ pub fn validate_traffic_policy(cx: &mut Cx, namespace: &str, p: &TrafficPolicy) 
         && p.proxy_protocol.is_none()
         && p.retry_budget.is_none()
     {
-        cx.err("traffic policy must have at least one field");
+        report.error("traffic policy must have at least one field");
         return;
     }
     if p.tunnel.is_some() && p.proxy_protocol.is_some() {
-        cx.err("tunnel and proxyProtocol must not be set together");
+        report.error("tunnel and proxyProtocol must not be set together");
         return;
     }
-    validate_outlier_detection(cx, p.outlier_detection.as_ref());
-    validate_connection_pool(cx, p.connection_pool.as_ref());
-    validate_load_balancer(cx, p.load_balancer.as_ref(), p.outlier_detection.as_ref());
-    validate_client_tls(cx, namespace, p.tls.as_ref());
+    validate_outlier_detection(report, p.outlier_detection.as_ref());
+    validate_connection_pool(report, p.connection_pool.as_ref());
+    validate_load_balancer(
+        report,
+        p.load_balancer.as_ref(),
+        p.outlier_detection.as_ref(),
+    );
+    validate_client_tls(report, namespace, p.tls.as_ref());
     for pl in &p.port_level_settings {
         let Some(pl) = pl else {
-            cx.err("traffic policy may not be null");
+            report.error("traffic policy may not be null");
             continue;
         };
         if pl.port.is_none() {
-            cx.err("portTrafficPolicy must have valid port");
+            report.error("portTrafficPolicy must have valid port");
         }
         if pl.outlier_detection.is_none()
             && pl.connection_pool.is_none()
             && pl.load_balancer.is_none()
             && pl.tls.is_none()
         {
-            cx.err("port traffic policy must have at least one field");
+            report.error("port traffic policy must have at least one field");
             continue;
         }
-        cx.errors_only(|cx| {
-            validate_outlier_detection(cx, pl.outlier_detection.as_ref());
-            validate_connection_pool(cx, pl.connection_pool.as_ref());
-            validate_load_balancer(cx, pl.load_balancer.as_ref(), pl.outlier_detection.as_ref());
-            validate_client_tls(cx, namespace, pl.tls.as_ref());
+        report.errors_only(|report| {
+            validate_outlier_detection(report, pl.outlier_detection.as_ref());
+            validate_connection_pool(report, pl.connection_pool.as_ref());
+            validate_load_balancer(
+                report,
+                pl.load_balancer.as_ref(),
+                pl.outlier_detection.as_ref(),
+            );
+            validate_client_tls(report, namespace, pl.tls.as_ref());
         });
     }
     if let Some(t) = &p.tunnel {
         if !t.protocol.is_empty() && t.protocol != "CONNECT" && t.protocol != "POST" {
-            cx.err("tunnel protocol must be \"CONNECT\" or \"POST\"");
+            report.error("tunnel protocol must be \"CONNECT\" or \"POST\"");
         }
         if let Err(fqdn) = validate_fqdn(&t.target_host)
             && !is_ip(&t.target_host)
         {
-            cx.err(format!(
+            report.error(format!(
                 "tunnel target host must be valid FQDN or IP address: {fqdn}; {} is not a valid IP",
                 t.target_host
             ));
         }
         if let Err(e) = common::validate_port(i64::from(t.target_port)) {
-            cx.err(format!("tunnel target port is invalid: {e}"));
+            report.error(format!("tunnel target port is invalid: {e}"));
         }
     }
 }
 
 /// `validateOutlierDetection`.
-pub fn validate_outlier_detection(cx: &mut Cx, o: Option<&OutlierDetection>) {
+pub fn validate_outlier_detection(report: &mut Report, o: Option<&OutlierDetection>) {
     let Some(o) = o else { return };
     if let Some(d) = o.base_ejection_time {
-        cx.check(d.check());
+        report.check(d.check());
     }
     if o.consecutive_errors != 0 {
-        cx.warn("outlier detection consecutive errors is deprecated, use consecutiveGatewayErrors or consecutive5xxErrors instead");
+        report.warning("outlier detection consecutive errors is deprecated, use consecutiveGatewayErrors or consecutive5xxErrors instead");
     }
     if !o.split_external_local_origin_errors && o.consecutive_local_origin_failures.unwrap_or(0) > 0
     {
-        cx.err("outlier detection consecutive local origin failures is specified, but split external local origin errors is set to false");
+        report.error("outlier detection consecutive local origin failures is specified, but split external local origin errors is set to false");
     }
     if let Some(d) = o.interval {
-        cx.check(d.check());
+        report.check(d.check());
     }
-    cx.check(common::validate_percent(i64::from(o.max_ejection_percent)));
-    cx.check(common::validate_percent(i64::from(o.min_health_percent)));
+    report.check(common::validate_percent(i64::from(o.max_ejection_percent)));
+    report.check(common::validate_percent(i64::from(o.min_health_percent)));
 }
 
 /// `validateConnectionPool`.
-pub fn validate_connection_pool(cx: &mut Cx, s: Option<&ConnectionPoolSettings>) {
+pub fn validate_connection_pool(report: &mut Report, s: Option<&ConnectionPoolSettings>) {
     let Some(s) = s else { return };
     if s.http.is_none() && s.tcp.is_none() {
-        cx.err("connection pool must have at least one field");
+        report.error("connection pool must have at least one field");
         return;
     }
     if let Some(h) = &s.http {
@@ -380,48 +388,48 @@ pub fn validate_connection_pool(cx: &mut Cx, s: Option<&ConnectionPoolSettings>)
         ];
         for (v, what) in non_negative {
             if v < 0 {
-                cx.err(format!("{what} must be non-negative"));
+                report.error(format!("{what} must be non-negative"));
             }
         }
         if let Some(d) = h.idle_timeout {
-            cx.check(d.check());
+            report.check(d.check());
         }
         if h.h2_upgrade_policy == H2UpgradePolicy::UPGRADE && h.use_client_protocol {
-            cx.err("use client protocol must not be true when H2UpgradePolicy is UPGRADE");
+            report.error("use client protocol must not be true when H2UpgradePolicy is UPGRADE");
         }
         if h.max_concurrent_streams < 0 {
-            cx.err("max concurrent streams must be non-negative");
+            report.error("max concurrent streams must be non-negative");
         }
         if let Some(ka) = &h.http2_keep_alive {
             match ka.interval {
-                None => cx.err("http2 keepalive interval is required"),
-                Some(d) => cx.check(d.check()),
+                None => report.error("http2 keepalive interval is required"),
+                Some(d) => report.check(d.check()),
             }
             match ka.timeout {
-                None => cx.err("http2 keepalive timeout is required"),
-                Some(d) => cx.check(d.check()),
+                None => report.error("http2 keepalive timeout is required"),
+                Some(d) => report.check(d.check()),
             }
         }
     }
     if let Some(t) = &s.tcp {
         if t.max_connections < 0 {
-            cx.err("max connections must be non-negative");
+            report.error("max connections must be non-negative");
         }
         for d in [t.connect_timeout, t.max_connection_duration]
             .into_iter()
             .flatten()
         {
-            cx.check(d.check());
+            report.check(d.check());
         }
         // A zero idle timeout disables it.
         if let Some(d) = t.idle_timeout
             && d.0 / 1_000_000 != 0
         {
-            cx.check(d.check());
+            report.check(d.check());
         }
         if let Some(ka) = &t.tcp_keepalive {
             for d in [ka.time, ka.interval].into_iter().flatten() {
-                cx.check(d.check());
+                report.check(d.check());
             }
         }
     }
@@ -429,12 +437,12 @@ pub fn validate_connection_pool(cx: &mut Cx, s: Option<&ConnectionPoolSettings>)
 
 /// `validateLoadBalancer`.
 pub fn validate_load_balancer(
-    cx: &mut Cx,
+    report: &mut Report,
     s: Option<&LoadBalancerSettings>,
     outlier: Option<&OutlierDetection>,
 ) {
     let Some(s) = s else { return };
-    cx.oneof(
+    report.oneof(
         "lb_policy",
         &[
             ("simple", s.simple.is_some()),
@@ -443,33 +451,33 @@ pub fn validate_load_balancer(
         ],
     );
     if let Some(ch) = &s.consistent_hash {
-        validate_consistent_hash(cx, ch);
+        validate_consistent_hash(report, ch);
     }
     if s.locality_lb_setting.is_some() && s.zone_aware_lb_setting.is_some() {
-        cx.err("only one of localityLbSetting and zoneAwareLbSetting can be set");
+        report.error("only one of localityLbSetting and zoneAwareLbSetting can be set");
     }
     if let Some(l) = &s.locality_lb_setting {
-        validate_locality_lb_setting(cx, l, outlier);
+        validate_locality_lb_setting(report, l, outlier);
     }
     if let Some(z) = &s.zone_aware_lb_setting {
-        validate_zone_aware_lb_setting(cx, z, outlier);
+        validate_zone_aware_lb_setting(report, z, outlier);
     }
     if let Some(w) = &s.warmup {
         match w.duration {
-            None => cx.err("duration is required"),
-            Some(d) => cx.check(d.check()),
+            None => report.error("duration is required"),
+            Some(d) => report.check(d.check()),
         }
         if w.minimum_percent.unwrap_or(0.0) > 100.0 {
-            cx.err("minimumPercent value should be less than or equal to 100");
+            report.error("minimumPercent value should be less than or equal to 100");
         }
         if w.aggression.is_some_and(|a| a <= 0.0) {
-            cx.err("aggression should be greater than 0");
+            report.error("aggression should be greater than 0");
         }
     }
 }
 
-fn validate_consistent_hash(cx: &mut Cx, ch: &ConsistentHashLb) {
-    cx.oneof(
+fn validate_consistent_hash(report: &mut Report, ch: &ConsistentHashLb) {
+    report.oneof(
         "hash_key",
         &[
             ("httpHeaderName", ch.http_header_name.is_some()),
@@ -481,7 +489,7 @@ fn validate_consistent_hash(cx: &mut Cx, ch: &ConsistentHashLb) {
             ),
         ],
     );
-    cx.oneof(
+    report.oneof(
         "hash_algorithm",
         &[
             ("ringHash", ch.ring_hash.is_some()),
@@ -490,32 +498,32 @@ fn validate_consistent_hash(cx: &mut Cx, ch: &ConsistentHashLb) {
     );
     if let Some(cookie) = &ch.http_cookie {
         if cookie.name.is_empty() {
-            cx.err("name required for HttpCookie");
+            report.error("name required for HttpCookie");
         }
         let mut names = BTreeSet::new();
         for attr in &cookie.attributes {
             if attr.name.is_empty() {
-                cx.err("cookie attribute name cannot be empty");
+                report.error("cookie attribute name cannot be empty");
             } else if !names.insert(attr.name.as_str()) {
-                cx.err(format!("duplicate cookie attribute name: {}", attr.name));
+                report.error(format!("duplicate cookie attribute name: {}", attr.name));
             }
         }
     }
     if ch.minimum_ring_size != 0 {
-        cx.warn("consistent hash MinimumRingSize is deprecated, use ConsistentHashLB's RingHash configuration instead");
+        report.warning("consistent hash MinimumRingSize is deprecated, use ConsistentHashLB's RingHash configuration instead");
         if ch.ring_hash.is_some() || ch.maglev.is_some() {
-            cx.err("only one of MinimumRingSize or Maglev/Ringhash can be specified");
+            report.error("only one of MinimumRingSize or Maglev/Ringhash can be specified");
         }
     }
     if let Some(ml) = &ch.maglev {
         if ml.table_size == 0 {
-            cx.err("tableSize must be set for maglev");
+            report.error("tableSize must be set for maglev");
         }
         if ml.table_size >= 5_000_011 {
-            cx.err("tableSize must be less than 5000011 for maglev");
+            report.error("tableSize must be less than 5000011 for maglev");
         }
         if !is_prime(ml.table_size) {
-            cx.err("tableSize must be a prime number for maglev");
+            report.error("tableSize must be a prime number for maglev");
         }
     }
 }
@@ -540,12 +548,12 @@ const TOPOLOGY_LABELS: [&str; 3] = [
 
 /// `ValidateLocalityLbSetting`.
 pub fn validate_locality_lb_setting(
-    cx: &mut Cx,
+    report: &mut Report,
     lb: &LocalityLbSetting,
     outlier: Option<&OutlierDetection>,
 ) {
     if !lb.distribute.is_empty() && !lb.failover.is_empty() {
-        cx.err("can not simultaneously specify 'distribute' and 'failover'");
+        report.error("can not simultaneously specify 'distribute' and 'failover'");
         return;
     }
     if !lb.failover.is_empty()
@@ -554,7 +562,7 @@ pub fn validate_locality_lb_setting(
             .iter()
             .find(|l| TOPOLOGY_LABELS.contains(&l.as_str()))
     {
-        cx.err(format!(
+        report.error(format!(
             "can not simultaneously set 'failover' and topology label '{l}' in 'failover_priority'"
         ));
         return;
@@ -565,58 +573,58 @@ pub fn validate_locality_lb_setting(
         let mut total: u32 = 0;
         for w in d.to.values() {
             if *w == 0 || *w > 100 {
-                cx.err("locality weight must be in range [1, 100]");
+                report.error("locality weight must be in range [1, 100]");
                 return;
             }
             total += w;
         }
         if total != 100 {
-            cx.err(format!("total locality weight {total} != 100"));
+            report.error(format!("total locality weight {total} != 100"));
             return;
         }
         let dests: Vec<&str> = d.to.keys().map(String::as_str).collect();
-        cx.check(validate_localities(&dests));
+        report.check(validate_localities(&dests));
     }
-    cx.check(validate_localities(&sources));
+    report.check(validate_localities(&sources));
     if (!lb.failover.is_empty() || !lb.failover_priority.is_empty()) && outlier.is_none() {
-        cx.warn("outlier detection policy must be provided for failover");
+        report.warning("outlier detection policy must be provided for failover");
     }
     for f in &lb.failover {
         if f.from == f.to {
-            cx.err("locality lb failover settings must specify different regions");
+            report.error("locality lb failover settings must specify different regions");
         }
         if f.from.contains('/') || f.to.contains('/') {
-            cx.err("locality lb failover only specify region");
+            report.error("locality lb failover only specify region");
         }
         if f.from.contains('*') || f.to.contains('*') {
-            cx.err("locality lb failover region should not contain '*' wildcard");
+            report.error("locality lb failover region should not contain '*' wildcard");
         }
     }
 }
 
 /// `ValidateZoneAwareLbSetting`.
 pub fn validate_zone_aware_lb_setting(
-    cx: &mut Cx,
+    report: &mut Report,
     lb: &ZoneAwareLbSetting,
     outlier: Option<&OutlierDetection>,
 ) {
     for l in &lb.failover_priority {
         if TOPOLOGY_LABELS.contains(&l.as_str()) {
-            cx.err(format!("'failover_priority' for zone aware lb must not use topology label '{l}'; region- and zone-level routing are handled automatically"));
+            report.error(format!("'failover_priority' for zone aware lb must not use topology label '{l}'; region- and zone-level routing are handled automatically"));
         }
     }
     if (!lb.failover.is_empty() || !lb.failover_priority.is_empty()) && outlier.is_none() {
-        cx.warn("outlier detection policy must be provided for failover");
+        report.warning("outlier detection policy must be provided for failover");
     }
     for f in &lb.failover {
         if f.from == f.to {
-            cx.err("zone aware lb failover settings must specify different regions");
+            report.error("zone aware lb failover settings must specify different regions");
         }
         if f.from.contains('/') || f.to.contains('/') {
-            cx.err("zone aware lb failover only specifies region; zone and subzone failover are handled automatically");
+            report.error("zone aware lb failover only specifies region; zone and subzone failover are handled automatically");
         }
         if f.from.contains('*') || f.to.contains('*') {
-            cx.err("zone aware lb failover region should not contain '*' wildcard");
+            report.error("zone aware lb failover region should not contain '*' wildcard");
         }
     }
 }
@@ -675,7 +683,7 @@ pub fn validate_localities(localities: &[&str]) -> Result<(), String> {
 }
 
 /// `ValidateTLS` for client TLS settings.
-pub fn validate_client_tls(cx: &mut Cx, namespace: &str, s: Option<&ClientTlsSettings>) {
+pub fn validate_client_tls(report: &mut Report, namespace: &str, s: Option<&ClientTlsSettings>) {
     let Some(s) = s else { return };
     if let Some(rest) = s.credential_name.strip_prefix("configmap://") {
         let parts: Vec<&str> = rest.split('/').collect();
@@ -698,8 +706,8 @@ pub fn validate_client_tls(cx: &mut Cx, namespace: &str, s: Option<&ClientTlsSet
             Ok(parts[0])
         };
         match parsed {
-            Err(e) => cx.err(format!("invalid configmap:// credentialName: {e}")),
-            Ok(ns) if ns != namespace || namespace.is_empty() => cx.err(format!(
+            Err(e) => report.error(format!("invalid configmap:// credentialName: {e}")),
+            Ok(ns) if ns != namespace || namespace.is_empty() => report.error(format!(
                 "invalid configmap:// credentialName: namespace must match the configuration namespace {namespace:?}"
             )),
             Ok(_) => {}
@@ -711,12 +719,12 @@ pub fn validate_client_tls(cx: &mut Cx, namespace: &str, s: Option<&ClientTlsSet
                 || !s.credential_name.is_empty()
                 || !s.subject_alt_names.is_empty())
         {
-            cx.err("cannot specify CaCertificates or CredentialName or SubjectAltNames when InsecureSkipVerify is set true");
+            report.error("cannot specify CaCertificates or CredentialName or SubjectAltNames when InsecureSkipVerify is set true");
         }
         if s.mode == ClientTlsMode::MUTUAL
             && (!s.ca_certificates.is_empty() || !s.subject_alt_names.is_empty())
         {
-            cx.err(
+            report.error(
                 "cannot specify CaCertificates or SubjectAltNames when InsecureSkipVerify is set true",
             );
         }
@@ -729,16 +737,16 @@ pub fn validate_client_tls(cx: &mut Cx, namespace: &str, s: Option<&ClientTlsSet
             || !s.private_key.is_empty()
             || !s.ca_crl.is_empty()
         {
-            cx.err("cannot specify client certificates or CA certificate or CA CRL If credentialName is set");
+            report.error("cannot specify client certificates or CA certificate or CA CRL If credentialName is set");
         }
         return;
     }
     if s.mode == ClientTlsMode::MUTUAL {
         if s.client_certificate.is_empty() {
-            cx.err("client certificate required for mutual tls");
+            report.error("client certificate required for mutual tls");
         }
         if s.private_key.is_empty() {
-            cx.err("private key required for mutual tls");
+            report.error("private key required for mutual tls");
         }
     }
 }

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::core::validate::common;
+use crate::core::validate::common::{self, Report};
 use crate::core::validate::destination_rule::{
-    Cx, Duration, is_dns1123_label, validate_label_instance, validate_subset_name,
+    Duration, is_dns1123_label, validate_label_instance, validate_subset_name,
     validate_wildcard_domain,
 };
 use crate::core::validate::re2::validate_regex;
@@ -282,30 +282,30 @@ fn is_known_http_status(code: i64) -> bool {
         | 431 | 451 | 500..=508 | 510 | 511)
 }
 
-fn validate_headers(cx: &mut Cx, headers: Option<&Headers>) {
+fn validate_headers(report: &mut Report, headers: Option<&Headers>) {
     let Some(h) = headers else { return };
     if let Some(req) = &h.request {
         for (name, value) in req.add.iter().chain(req.set.iter()) {
-            cx.check(validate_request_header_op(name));
-            cx.check(validate_header_value(value));
+            report.check(validate_request_header_op(name));
+            report.check(validate_header_value(value));
         }
         for name in &req.remove {
-            cx.check(validate_header_op(name));
+            report.check(validate_header_op(name));
         }
     }
     if let Some(resp) = &h.response {
         for (name, value) in resp.add.iter().chain(resp.set.iter()) {
-            cx.check(validate_header_op(name));
-            cx.check(validate_header_value(value));
+            report.check(validate_header_op(name));
+            report.check(validate_header_value(value));
         }
         for name in &resp.remove {
-            cx.check(validate_header_op(name));
+            report.check(validate_header_op(name));
         }
     }
 }
 
-fn string_match_oneof(cx: &mut Cx, sm: &StringMatch) {
-    cx.oneof(
+fn string_match_oneof(report: &mut Report, sm: &StringMatch) {
+    report.oneof(
         "match_type",
         &[
             ("exact", sm.exact.is_some()),
@@ -316,65 +316,65 @@ fn string_match_oneof(cx: &mut Cx, sm: &StringMatch) {
 }
 
 /// `validateStringMatch`: prefixes may not be empty, regexes must compile.
-fn validate_string_match(cx: &mut Cx, sm: Option<&StringMatch>, place: &str) {
+fn validate_string_match(report: &mut Report, sm: Option<&StringMatch>, place: &str) {
     let Some(sm) = sm else { return };
-    string_match_oneof(cx, sm);
+    string_match_oneof(report, sm);
     if sm.prefix.as_deref() == Some("") {
-        cx.err(format!(
+        report.error(format!(
             "{place:?}: prefix string match should not be empty"
         ));
     }
-    validate_string_match_regex(cx, Some(sm), place);
+    validate_string_match_regex(report, Some(sm), place);
 }
 
 /// `validateStringMatchRegexp`: only the regex form is checked.
-fn validate_string_match_regex(cx: &mut Cx, sm: Option<&StringMatch>, place: &str) {
+fn validate_string_match_regex(report: &mut Report, sm: Option<&StringMatch>, place: &str) {
     let Some(re) = sm.and_then(|s| s.regex.as_deref()) else {
         return;
     };
     if re.is_empty() {
-        cx.err(format!("{place:?}: regex string match should not be empty"));
+        report.error(format!("{place:?}: regex string match should not be empty"));
         return;
     }
-    cx.check(validate_regex(re, place));
+    report.check(validate_regex(re, place));
 }
 
-fn validate_match_requests(cx: &mut Cx, route: &HttpRoute) {
+fn validate_match_requests(report: &mut Report, route: &HttpRoute) {
     for m in route.matches.iter().flatten() {
         for (name, header) in &m.headers {
             if header.is_none() {
-                cx.err(format!("header match {name} cannot be null"));
+                report.error(format!("header match {name} cannot be null"));
             }
-            cx.check(validate_header_name_or_claim(name));
-            validate_string_match(cx, header.as_ref(), "headers");
+            report.check(validate_header_name_or_claim(name));
+            validate_string_match(report, header.as_ref(), "headers");
         }
         for (name, header) in &m.without_headers {
-            cx.check(validate_header_name_or_claim(name));
+            report.check(validate_header_name_or_claim(name));
             if let Some(h) = header
                 && h.regex.as_deref() != Some("*")
             {
-                validate_string_match(cx, Some(h), "withoutHeaders");
+                validate_string_match(report, Some(h), "withoutHeaders");
             }
         }
         if let Some(uri) = &m.uri {
-            string_match_oneof(cx, uri);
+            string_match_oneof(report, uri);
         }
-        validate_string_match_regex(cx, m.uri.as_ref(), "uri");
-        validate_string_match(cx, m.scheme.as_ref(), "scheme");
-        validate_string_match(cx, m.method.as_ref(), "method");
-        validate_string_match(cx, m.authority.as_ref(), "authority");
+        validate_string_match_regex(report, m.uri.as_ref(), "uri");
+        validate_string_match(report, m.scheme.as_ref(), "scheme");
+        validate_string_match(report, m.method.as_ref(), "method");
+        validate_string_match(report, m.authority.as_ref(), "authority");
         for qp in m.query_params.values() {
-            validate_string_match(cx, qp.as_ref(), "queryParams");
+            validate_string_match(report, qp.as_ref(), "queryParams");
         }
     }
     for m in route.matches.iter().flatten() {
         if m.port != 0 {
-            cx.check(common::validate_port(i64::from(m.port)));
+            report.check(common::validate_port(i64::from(m.port)));
         }
-        validate_label_instance(cx, &m.source_labels);
-        cx.errors_only(|cx| validate_gateway_names(cx, &m.gateways, false));
+        validate_label_instance(report, &m.source_labels);
+        report.errors_only(|report| validate_gateway_names(report, &m.gateways, false));
         if !m.source_namespace.is_empty() && !is_dns1123_label(&m.source_namespace) {
-            cx.err(format!(
+            report.error(format!(
                 "sourceNamespace match {} is invalid",
                 m.source_namespace
             ));
@@ -384,113 +384,120 @@ fn validate_match_requests(cx: &mut Cx, route: &HttpRoute) {
 
 /// `validateHTTPRouteConflict`: which of route, redirect, direct response and delegate may
 /// appear together.
-fn validate_route_conflicts(cx: &mut Cx, r: &HttpRoute, delegate: bool) {
+fn validate_route_conflicts(report: &mut Report, r: &HttpRoute, delegate: bool) {
     if !delegate && r.delegate.is_some() {
         if r.redirect.is_some() {
-            cx.err(format!(
+            report.error(format!(
                 "root HTTP route {} must not specify redirect",
                 r.name
             ));
         }
         if !r.route.is_empty() {
-            cx.err(format!("root HTTP route {} must not specify route", r.name));
+            report.error(format!("root HTTP route {} must not specify route", r.name));
         }
         return;
     }
     if delegate && r.delegate.is_some() {
-        cx.err("delegate HTTP route cannot contain delegate");
+        report.error("delegate HTTP route cannot contain delegate");
     }
     if r.redirect.is_some() {
         if !r.route.is_empty() {
-            cx.err("HTTP route cannot contain both route and redirect");
+            report.error("HTTP route cannot contain both route and redirect");
         }
         if r.fault.is_some() {
-            cx.err("HTTP route cannot contain both fault and redirect");
+            report.error("HTTP route cannot contain both fault and redirect");
         }
         if r.rewrite.is_some() {
-            cx.err("HTTP route rule cannot contain both rewrite and redirect");
+            report.error("HTTP route rule cannot contain both rewrite and redirect");
         }
         if r.direct_response.is_some() {
-            cx.err("HTTP route rule cannot contain both direct_response and redirect");
+            report.error("HTTP route rule cannot contain both direct_response and redirect");
         }
     } else if r.direct_response.is_some() {
         if !r.route.is_empty() {
-            cx.err("HTTP route cannot contain both route and direct_response");
+            report.error("HTTP route cannot contain both route and direct_response");
         }
         if r.fault.is_some() {
-            cx.err("HTTP route cannot contain both fault and direct_response");
+            report.error("HTTP route cannot contain both fault and direct_response");
         }
         if r.rewrite.is_some() {
-            cx.err("HTTP route rule cannot contain both rewrite and direct_response");
+            report.error("HTTP route rule cannot contain both rewrite and direct_response");
         }
     } else if r.route.is_empty() {
-        cx.err("HTTP route, redirect or direct_response is required");
+        report.error("HTTP route, redirect or direct_response is required");
     }
     if r.mirror.is_some() && !r.mirrors.is_empty() {
-        cx.err("HTTP route cannot contain both mirror and mirrors");
+        report.error("HTTP route cannot contain both mirror and mirrors");
     }
 }
 
 /// `validateHTTPRoute`; `delegate` says whether the route belongs to a delegate VirtualService.
-pub fn validate_http_route(cx: &mut Cx, r: &HttpRoute, delegate: bool, gateway_semantics: bool) {
-    validate_route_conflicts(cx, r, delegate);
-    validate_match_requests(cx, r);
-    validate_headers(cx, r.headers.as_ref());
+pub fn validate_http_route(
+    report: &mut Report,
+    r: &HttpRoute,
+    delegate: bool,
+    gateway_semantics: bool,
+) {
+    validate_route_conflicts(report, r, delegate);
+    validate_match_requests(report, r);
+    validate_headers(report, r.headers.as_ref());
     if let Some(c) = &r.cors_policy {
-        validate_cors(cx, c);
+        validate_cors(report, c);
     }
     if let Some(f) = &r.fault {
-        validate_fault(cx, f);
+        validate_fault(report, f);
     }
     if let Some(p) = r.mirror_percent {
         if p > 100 {
-            cx.err(format!(
+            report.error(format!(
                 "mirror_percent must have a max value of 100 (it has {p})"
             ));
         }
-        cx.warn("using deprecated setting \"mirrorPercent\", use \"mirrorPercentage\" instead");
+        report.warning(
+            "using deprecated setting \"mirrorPercent\", use \"mirrorPercentage\" instead",
+        );
     }
     if let Some(p) = &r.mirror_percentage {
         if p.value > 100.0 {
-            cx.err(format!(
+            report.error(format!(
                 "mirror_percentage must have a max value of 100 (it has {:.6})",
                 p.value
             ));
         }
         if p.value < 0.0 {
-            cx.err(format!(
+            report.error(format!(
                 "mirror_percentage must have a min value of 0 (it has {:.6})",
                 p.value
             ));
         }
     }
     if let Some(m) = &r.mirror {
-        validate_destination(cx, m);
+        validate_destination(report, m);
     }
-    validate_mirrors(cx, &r.mirrors);
+    validate_mirrors(report, &r.mirrors);
     if let Some(rd) = &r.redirect {
-        cx.oneof(
+        report.oneof(
             "redirect_port",
             &[
                 ("port", rd.port.is_some()),
                 ("derivePort", rd.derive_port.is_some()),
             ],
         );
-        cx.check(validate_redirect(rd, &r.matches));
+        report.check(validate_redirect(rd, &r.matches));
     }
     if let Some(dr) = &r.direct_response {
-        validate_direct_response(cx, dr);
+        validate_direct_response(report, dr);
     }
     if let Some(rt) = &r.retries {
-        validate_retry(cx, rt);
+        validate_retry(report, rt);
     }
     if let Some(rw) = &r.rewrite {
-        cx.check(validate_rewrite(rw));
+        report.check(validate_rewrite(rw));
     }
-    cx.check(validate_authority_rewrite(r));
-    validate_route_destinations(cx, &r.route, gateway_semantics);
+    report.check(validate_authority_rewrite(r));
+    validate_route_destinations(report, &r.route, gateway_semantics);
     if let Some(t) = r.timeout {
-        cx.check(t.check());
+        report.check(t.check());
     }
 }
 
@@ -518,16 +525,16 @@ fn validate_authority_rewrite(r: &HttpRoute) -> Result<(), String> {
 }
 
 fn validate_route_destinations(
-    cx: &mut Cx,
+    report: &mut Report,
     routes: &[Option<HttpRouteDestination>],
     gateway_semantics: bool,
 ) {
     validate_weighted_destinations(
-        cx,
+        report,
         routes,
         gateway_semantics,
         |r| (r.destination.as_ref(), r.weight),
-        |cx, r| validate_headers(cx, r.headers.as_ref()),
+        |report, r| validate_headers(report, r.headers.as_ref()),
     );
 }
 
@@ -535,71 +542,71 @@ fn validate_route_destinations(
 /// (not checked for gateways), no negative weight, and several destinations not all at weight
 /// 0. `extra` checks what one kind of route destination adds (HTTP: headers).
 pub fn validate_weighted_destinations<T>(
-    cx: &mut Cx,
+    report: &mut Report,
     routes: &[Option<T>],
     gateway_semantics: bool,
     parts: impl Fn(&T) -> (Option<&Destination>, i32),
-    extra: impl Fn(&mut Cx, &T),
+    extra: impl Fn(&mut Report, &T),
 ) {
     let mut total: i64 = 0;
     for r in routes {
         let Some(r) = r else {
-            cx.listed_err("weight may not be nil");
+            report.listed_error("weight may not be nil");
             continue;
         };
         let (destination, weight) = parts(r);
         if destination.is_none() {
-            cx.listed_err("destination is required");
+            report.listed_error("destination is required");
         }
-        extra(cx, r);
+        extra(report, r);
         if !gateway_semantics && let Some(d) = destination {
-            validate_destination(cx, d);
+            validate_destination(report, d);
         }
         if weight < 0 {
-            cx.err(format!("weight {weight} < 0"));
+            report.error(format!("weight {weight} < 0"));
         }
         total += i64::from(weight);
     }
     if routes.len() > 1 && total == 0 {
-        cx.err("total destination weight = 0");
+        report.error("total destination weight = 0");
     }
 }
 
 /// `validateDestination`.
-pub fn validate_destination(cx: &mut Cx, d: &Destination) {
+pub fn validate_destination(report: &mut Report, d: &Destination) {
     if d.host == "*" {
-        cx.err(format!("invalid destination host {}", d.host));
+        report.error(format!("invalid destination host {}", d.host));
     } else {
-        cx.check(validate_wildcard_domain(&d.host));
+        report.check(validate_wildcard_domain(&d.host));
     }
     if !d.subset.is_empty() {
-        cx.check(validate_subset_name(&d.subset));
+        report.check(validate_subset_name(&d.subset));
     }
     if let Some(p) = &d.port {
-        cx.check(common::validate_port(i64::from(p.number)));
+        report.check(common::validate_port(i64::from(p.number)));
     }
 }
 
-fn validate_mirrors(cx: &mut Cx, mirrors: &[Option<MirrorPolicy>]) {
+fn validate_mirrors(report: &mut Report, mirrors: &[Option<MirrorPolicy>]) {
     for m in mirrors {
         let Some(m) = m else {
-            cx.err("mirror cannot be null");
+            report.error("mirror cannot be null");
             continue;
         };
         let Some(d) = &m.destination else {
-            cx.err("destination is required for mirrors");
+            report.error("destination is required for mirrors");
             continue;
         };
-        validate_destination(cx, d);
+        validate_destination(report, d);
         if let Some(p) = &m.percentage {
             if p.value > 100.0 {
-                cx.err(format!(
+                report.error(format!(
                     "mirror percentage must have a max value of 100 (it has {:.6})",
                     p.value
                 ));
             }
             if p.value < 0.0 {
-                cx.err(format!(
+                report.error(format!(
                     "mirror percentage must have a min value of 0 (it has {:.6})",
                     p.value
                 ));
@@ -664,9 +671,9 @@ pub fn validate_http_status(status: i64) -> Result<(), String> {
     Ok(())
 }
 
-pub fn validate_direct_response(cx: &mut Cx, d: &DirectResponse) {
+pub fn validate_direct_response(report: &mut Report, d: &DirectResponse) {
     if let Some(body) = &d.body {
-        cx.oneof(
+        report.oneof(
             "specifier",
             &[
                 ("string", body.string.is_some()),
@@ -676,7 +683,7 @@ pub fn validate_direct_response(cx: &mut Cx, d: &DirectResponse) {
         if let Some(b) = &body.bytes
             && !is_base64(b)
         {
-            cx.decode_error(format!("invalid value for bytes field bytes: {b:?}"));
+            report.decode_error(format!("invalid value for bytes field bytes: {b:?}"));
         }
         let size = match (&body.string, &body.bytes) {
             (Some(s), _) => s.len(),
@@ -685,39 +692,39 @@ pub fn validate_direct_response(cx: &mut Cx, d: &DirectResponse) {
             (None, None) => 0,
         };
         if size > 1024 * 1024 {
-            cx.err("large direct_responses may impact control plane performance, must be less than 1MB");
+            report.error("large direct_responses may impact control plane performance, must be less than 1MB");
         } else if size > 100 * 1024 {
-            cx.warn("large direct_responses may impact control plane performance");
+            report.warning("large direct_responses may impact control plane performance");
         }
     }
-    cx.check(validate_http_status(i64::from(d.status)));
+    report.check(validate_http_status(i64::from(d.status)));
 }
 
 /// `ValidateHTTPRetry`.
-pub fn validate_retry(cx: &mut Cx, r: &Retry) {
+pub fn validate_retry(report: &mut Report, r: &Retry) {
     if r.attempts < 0 {
-        cx.listed_err("attempts cannot be negative");
+        report.listed_error("attempts cannot be negative");
     }
     if r.attempts == 0
         && (r.per_try_timeout.is_some()
             || !r.retry_on.is_empty()
             || r.retry_remote_localities.is_some())
     {
-        cx.err("http retry policy configured when attempts are set to 0 (disabled)");
+        report.error("http retry policy configured when attempts are set to 0 (disabled)");
     }
     if let Some(d) = r.per_try_timeout {
-        cx.check(d.check());
+        report.check(d.check());
     }
     if !r.retry_on.is_empty() {
         for policy in r.retry_on.split(',') {
             let code = policy.parse::<i64>().unwrap_or(0);
             if !is_known_http_status(code) && !RETRY_ON_POLICIES.contains(&policy) {
-                cx.err(format!("{policy:?} is not a valid retryOn policy"));
+                report.error(format!("{policy:?} is not a valid retryOn policy"));
             }
         }
     }
     if let Some(d) = r.backoff {
-        cx.check(d.check());
+        report.check(d.check());
     }
 }
 
@@ -744,9 +751,9 @@ pub fn validate_uri_regex_rewrite(rr: &RegexRewrite) -> Result<(), String> {
     validate_regex(&rr.matches, "HTTPRewrite.UriRegexRewrite.Match")
 }
 
-pub fn validate_cors(cx: &mut Cx, c: &CorsPolicy) {
+pub fn validate_cors(report: &mut Report, c: &CorsPolicy) {
     for origin in &c.allow_origins {
-        string_match_oneof(cx, origin);
+        string_match_oneof(report, origin);
         let value = origin
             .exact
             .as_deref()
@@ -754,27 +761,27 @@ pub fn validate_cors(cx: &mut Cx, c: &CorsPolicy) {
             .or(origin.regex.as_deref())
             .unwrap_or_default();
         if value.is_empty() {
-            cx.err("'' is not a valid match type for CORS allow origins");
+            report.error("'' is not a valid match type for CORS allow origins");
         } else {
-            validate_string_match_regex(cx, Some(origin), "corsPolicy.allowOrigins");
+            validate_string_match_regex(report, Some(origin), "corsPolicy.allowOrigins");
         }
     }
     for m in &c.allow_methods {
         if !CORS_METHODS.contains(&m.as_str()) {
-            cx.err(format!("{m:?} is not a supported HTTP method"));
+            report.error(format!("{m:?} is not a supported HTTP method"));
         }
     }
     for name in c.allow_headers.iter().chain(c.expose_headers.iter()) {
         if name.is_empty() {
-            cx.err("header name cannot be empty");
+            report.error("header name cannot be empty");
         } else if name != "*" && !is_header_name(name) {
-            cx.err(format!("header name {name} is not a valid header name"));
+            report.error(format!("header name {name} is not a valid header name"));
         }
     }
     if let Some(d) = c.max_age {
-        cx.check(d.check());
+        report.check(d.check());
         if d.0 % 1_000_000_000 > 0 {
-            cx.listed_err("max_age duration is accurate only to seconds precision");
+            report.listed_error("max_age duration is accurate only to seconds precision");
         }
     }
 }
@@ -810,22 +817,22 @@ fn go_float(v: f64) -> String {
     format!("{mantissa}e{sign}{digits:0>2}")
 }
 
-pub fn validate_fault(cx: &mut Cx, f: &Fault) {
+pub fn validate_fault(report: &mut Report, f: &Fault) {
     if f.abort.is_none() && f.delay.is_none() {
-        cx.listed_err("HTTP fault injection must have an abort and/or a delay");
+        report.listed_error("HTTP fault injection must have an abort and/or a delay");
     }
     if let Some(a) = &f.abort {
-        cx.errors_only(|cx| validate_abort(cx, a));
+        report.errors_only(|report| validate_abort(report, a));
     }
     if let Some(d) = &f.delay {
-        validate_delay(cx, d);
+        validate_delay(report, d);
     }
 }
 
 /// `validateHTTPFaultInjectionAbort`.
-pub fn validate_abort(cx: &mut Cx, a: &Abort) {
+pub fn validate_abort(report: &mut Report, a: &Abort) {
     {
-        cx.oneof(
+        report.oneof(
             "error_type",
             &[
                 ("httpStatus", a.http_status.is_some()),
@@ -833,37 +840,37 @@ pub fn validate_abort(cx: &mut Cx, a: &Abort) {
                 ("http2Error", a.http2_error.is_some()),
             ],
         );
-        cx.check(validate_percentage(a.percentage.as_ref()));
+        report.check(validate_percentage(a.percentage.as_ref()));
         if let Some(s) = &a.grpc_status {
             if !GRPC_STATUSES.contains(&s.as_str()) {
-                cx.err(format!("gRPC status {s:?} is not supported. See https://github.com/grpc/grpc/blob/master/doc/statuscodes.md for a list of supported codes, for example 'NOT_FOUND'"));
+                report.error(format!("gRPC status {s:?} is not supported. See https://github.com/grpc/grpc/blob/master/doc/statuscodes.md for a list of supported codes, for example 'NOT_FOUND'"));
             }
         } else if a.http2_error.is_some() {
-            cx.err("HTTP/2 abort fault injection not supported yet");
+            report.error("HTTP/2 abort fault injection not supported yet");
         } else if let Some(s) = a.http_status {
-            cx.check(validate_http_status(i64::from(s)));
+            report.check(validate_http_status(i64::from(s)));
         } else {
-            cx.warn("abort configured, but error type not set");
+            report.warning("abort configured, but error type not set");
         }
     }
 }
 
 /// `validateHTTPFaultInjectionDelay`.
-pub fn validate_delay(cx: &mut Cx, d: &Delay) {
+pub fn validate_delay(report: &mut Report, d: &Delay) {
     {
-        cx.oneof(
+        report.oneof(
             "http_delay_type",
             &[
                 ("fixedDelay", d.fixed_delay.is_some()),
                 ("exponentialDelay", d.exponential_delay.is_some()),
             ],
         );
-        cx.check(validate_percentage(d.percentage.as_ref()));
+        report.check(validate_percentage(d.percentage.as_ref()));
         if let Some(fd) = d.fixed_delay {
-            cx.check(fd.check());
+            report.check(fd.check());
         } else if let Some(ed) = d.exponential_delay {
-            cx.check(ed.check());
-            cx.listed_err("exponentialDelay not supported yet");
+            report.check(ed.check());
+            report.listed_error("exponentialDelay not supported yet");
         }
     }
 }

@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::core::validate::Meta;
 use crate::core::validate::common::{self, Report};
 use crate::core::validate::destination_rule::{
-    Cx, is_dns1123_label, is_ip, validate_export_to, validate_fqdn, validate_label_instance,
+    is_dns1123_label, is_ip, validate_export_to, validate_fqdn, validate_label_instance,
     validate_wildcard_domain,
 };
 use http_headers::is_jwt_claim_route;
@@ -143,39 +143,39 @@ pub fn validate_gateway_bound_domain(sni: bool, domain: &str) -> Result<(), Stri
 }
 
 /// `validateGatewayNames`; returns after the first name without a namespace, as Istio does.
-pub fn validate_gateway_names(cx: &mut Cx, names: &[String], gateway_semantics: bool) {
+pub fn validate_gateway_names(report: &mut Report, names: &[String], gateway_semantics: bool) {
     for name in names {
         let Some((ns, gw)) = name.split_once('/') else {
             if name.contains('.') {
                 let parts: Vec<&str> = name.split('.').collect();
-                cx.warn(format!(
+                report.warning(format!(
                     "using legacy gatewayName format {name:?}; prefer the <namespace>/<name> format: {:?}",
                     format!("{}/{}", parts[1], parts[0])
                 ));
             }
-            cx.check(validate_fqdn(name));
+            report.check(validate_fqdn(name));
             return;
         };
         if ns.is_empty() || gw.is_empty() {
-            cx.err("config namespace and gateway name cannot be empty");
+            report.error("config namespace and gateway name cannot be empty");
         }
         if !is_dns1123_label(ns) {
-            cx.err(format!("invalid value for namespace: {ns:?}"));
+            report.error(format!("invalid value for namespace: {ns:?}"));
         }
         if !is_dns1123_label(gw) && !gateway_semantics {
-            cx.err(format!("invalid value for gateway name: {gw:?}"));
+            report.error(format!("invalid value for gateway name: {gw:?}"));
         }
     }
 }
 
 /// `validateRouteDestinations` (TLS and TCP routes).
 pub fn validate_route_destinations(
-    cx: &mut Cx,
+    report: &mut Report,
     routes: &[Option<RouteDestination>],
     gateway_semantics: bool,
 ) {
     validate_weighted_destinations(
-        cx,
+        report,
         routes,
         gateway_semantics,
         |r| (r.destination.as_ref(), r.weight),
@@ -184,7 +184,7 @@ pub fn validate_route_destinations(
 }
 
 fn validate_l4_common(
-    cx: &mut Cx,
+    report: &mut Report,
     subnets: &[String],
     port: u32,
     labels: &BTreeMap<String, String>,
@@ -192,36 +192,41 @@ fn validate_l4_common(
     gateway_warnings: bool,
 ) {
     for s in subnets {
-        cx.check(common::validate_ip_subnet(s));
+        report.check(common::validate_ip_subnet(s));
     }
     if port != 0 {
-        cx.check(common::validate_port(i64::from(port)));
+        report.check(common::validate_port(i64::from(port)));
     }
-    validate_label_instance(cx, labels);
+    validate_label_instance(report, labels);
     if gateway_warnings {
-        validate_gateway_names(cx, gateways, false);
+        validate_gateway_names(report, gateways, false);
     } else {
-        cx.errors_only(|cx| validate_gateway_names(cx, gateways, false));
+        report.errors_only(|report| validate_gateway_names(report, gateways, false));
     }
 }
 
-fn validate_tls_route(cx: &mut Cx, tls: &TlsRoute, vs: &VirtualService, gateway_semantics: bool) {
+fn validate_tls_route(
+    report: &mut Report,
+    tls: &TlsRoute,
+    vs: &VirtualService,
+    gateway_semantics: bool,
+) {
     if tls.matches.is_empty() {
-        cx.err("TLS route must have at least one match condition");
+        report.error("TLS route must have at least one match condition");
     }
     for m in &tls.matches {
         let Some(m) = m else {
-            cx.err("TLS match may not be null");
+            report.error("TLS match may not be null");
             continue;
         };
         if m.sni_hosts.is_empty() {
-            cx.err("TLS match must have at least one SNI host");
+            report.error("TLS match must have at least one SNI host");
         }
         for sni in &m.sni_hosts {
-            validate_sni_host(cx, sni, vs);
+            validate_sni_host(report, sni, vs);
         }
         validate_l4_common(
-            cx,
+            report,
             &m.destination_subnets,
             m.port,
             &m.source_labels,
@@ -230,12 +235,12 @@ fn validate_tls_route(cx: &mut Cx, tls: &TlsRoute, vs: &VirtualService, gateway_
         );
     }
     if tls.route.is_empty() {
-        cx.err("TLS route is required");
+        report.error("TLS route is required");
     }
-    validate_route_destinations(cx, &tls.route, gateway_semantics);
+    validate_route_destinations(report, &tls.route, gateway_semantics);
 }
 
-fn validate_sni_host(cx: &mut Cx, sni: &str, vs: &VirtualService) {
+fn validate_sni_host(report: &mut Report, sni: &str, vs: &VirtualService) {
     // Unlike the hosts check, no gateways at all counts as "not mesh" here.
     let result = if !vs.gateways.iter().any(|g| g == MESH_GATEWAY) {
         validate_gateway_bound_domain(true, sni)
@@ -244,28 +249,28 @@ fn validate_sni_host(cx: &mut Cx, sni: &str, vs: &VirtualService) {
     };
     if let Err(e) = result {
         if is_ip(sni) {
-            cx.warn(format!("using an IP address ({sni:?}) goes against SNI spec and most clients do not support this"));
+            report.warning(format!("using an IP address ({sni:?}) goes against SNI spec and most clients do not support this"));
         } else {
-            cx.err(e);
+            report.error(e);
         }
         return;
     }
     if !vs.hosts.iter().any(|h| host_subset_of(sni, h)) {
-        cx.err(format!(
+        report.error(format!(
             "SNI host {sni:?} is not a compatible subset of any of the virtual service hosts: [{}]",
             vs.hosts.join(", ")
         ));
     }
 }
 
-fn validate_tcp_route(cx: &mut Cx, tcp: &TcpRoute, gateway_semantics: bool) {
+fn validate_tcp_route(report: &mut Report, tcp: &TcpRoute, gateway_semantics: bool) {
     for m in &tcp.matches {
         let Some(m) = m else {
-            cx.listed_err("tcp match may not be nil");
+            report.listed_error("tcp match may not be nil");
             continue;
         };
         validate_l4_common(
-            cx,
+            report,
             &m.destination_subnets,
             m.port,
             &m.source_labels,
@@ -274,9 +279,9 @@ fn validate_tcp_route(cx: &mut Cx, tcp: &TcpRoute, gateway_semantics: bool) {
         );
     }
     if tcp.route.is_empty() {
-        cx.err("TCP route is required");
+        report.error("TCP route is required");
     }
-    validate_route_destinations(cx, &tcp.route, gateway_semantics);
+    validate_route_destinations(report, &tcp.route, gateway_semantics);
 }
 
 /// `isGateway`: the VirtualService has gateways and `mesh` is not one of them.
@@ -287,26 +292,23 @@ fn applies_to_gateway(vs: &VirtualService) -> bool {
 /// Validate a VirtualService spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let vs: VirtualService = crate::core::validate::decode(spec)?;
-    // The rules also find decoding-level problems (two members of a oneof), which Istio
-    // reports before the metadata checks: when those reject, the rules still run, on a
-    // scratch report.
-    let mut scratch = Report::default();
-    let report = if crate::core::validate::check_metadata(meta, &mut scratch) {
-        std::mem::swap(report, &mut scratch);
-        &mut scratch
-    } else {
-        report
-    };
-    let mut cx = Cx::new(report);
+    crate::core::validate::check_metadata_and_rules(meta, report, |report| {
+        check_virtual_service(meta, spec, &vs, report)
+    })
+}
+
+/// The rules of `ValidateVirtualService`; `spec` is the spec as written, which the
+/// reachability analysis compares matches in.
+fn check_virtual_service(meta: &Meta, spec: &Value, vs: &VirtualService, report: &mut Report) {
     if vs.hosts.is_empty() {
         if !vs.gateways.is_empty() {
-            cx.err("delegate virtual service must have no gateways specified");
+            report.error("delegate virtual service must have no gateways specified");
         }
         if !vs.tls.is_empty() {
-            cx.err("delegate virtual service must have no tls route specified");
+            report.error("delegate virtual service must have no tls route specified");
         }
         if !vs.tcp.is_empty() {
-            cx.err("delegate virtual service must have no tcp route specified");
+            report.error("delegate virtual service must have no tcp route specified");
         }
     }
     let gateway_semantics = meta
@@ -314,9 +316,9 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         .get(ROUTE_SEMANTICS_ANNOTATION)
         .and_then(Value::as_str)
         == Some("gateway");
-    let to_gateway = applies_to_gateway(&vs);
+    let to_gateway = applies_to_gateway(vs);
     if !vs.gateways.is_empty() {
-        validate_gateway_names(&mut cx, &vs.gateways, gateway_semantics);
+        validate_gateway_names(report, &vs.gateways, gateway_semantics);
     }
     if !to_gateway {
         for m in vs
@@ -327,7 +329,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         {
             for key in m.headers.keys().chain(m.without_headers.keys()) {
                 if is_jwt_claim_route(key) {
-                    cx.err(format!(
+                    report.error(format!(
                         "JWT claim based routing (key: {key}) is only supported for gateway, found no gateways: [{}]",
                         vs.gateways.join(" ")
                     ));
@@ -335,28 +337,27 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             }
         }
     }
-    validate_hosts(&mut cx, &vs, to_gateway);
+    validate_hosts(report, vs, to_gateway);
     if vs.http.is_empty() && vs.tcp.is_empty() && vs.tls.is_empty() {
-        cx.err("http, tcp or tls must be provided in virtual service");
+        report.error("http, tcp or tls must be provided in virtual service");
     }
     for h in &vs.http {
         match h {
-            Some(h) => validate_http_route(&mut cx, h, vs.hosts.is_empty(), gateway_semantics),
-            None => cx.err("http route may not be null"),
+            Some(h) => validate_http_route(report, h, vs.hosts.is_empty(), gateway_semantics),
+            None => report.error("http route may not be null"),
         }
     }
     for t in vs.tls.iter().flatten() {
-        validate_tls_route(&mut cx, t, &vs, gateway_semantics);
+        validate_tls_route(report, t, vs, gateway_semantics);
     }
     for t in vs.tcp.iter().flatten() {
-        validate_tcp_route(&mut cx, t, gateway_semantics);
+        validate_tcp_route(report, t, gateway_semantics);
     }
-    validate_export_to(&mut cx, &meta.namespace, &vs.export_to, false);
-    analyze_unreachable(&mut cx, spec, &vs);
-    cx.finish()
+    validate_export_to(report, &meta.namespace, &vs.export_to, false);
+    analyze_unreachable(report, spec, vs);
 }
 
-fn validate_hosts(cx: &mut Cx, vs: &VirtualService, to_gateway: bool) {
+fn validate_hosts(report: &mut Report, vs: &VirtualService, to_gateway: bool) {
     let sni = vs
         .tls
         .iter()
@@ -372,11 +373,11 @@ fn validate_hosts(cx: &mut Cx, vs: &VirtualService, to_gateway: bool) {
         };
         match result {
             Err(e) if !is_ip(host) => {
-                cx.err(e);
+                report.error(e);
                 all_valid = false;
             }
             Ok(()) if !to_gateway && host == "*" => {
-                cx.err(
+                report.error(
                     "wildcard host * is not allowed for virtual services bound to the mesh gateway",
                 );
                 all_valid = false;
@@ -388,7 +389,7 @@ fn validate_hosts(cx: &mut Cx, vs: &VirtualService, to_gateway: bool) {
         for (i, a) in vs.hosts.iter().enumerate() {
             for b in &vs.hosts[i + 1..] {
                 if host_matches(a, b) {
-                    cx.err(format!("duplicate hosts in virtual service: {a} & {b}"));
+                    report.error(format!("duplicate hosts in virtual service: {a} & {b}"));
                 }
             }
         }
@@ -436,7 +437,7 @@ fn match_key(m: &Value) -> Value {
 type Rule = (String, Vec<String>, Vec<Value>);
 
 /// The warnings of `analyzeUnreachable{HTTP,TCP,TLS}Rules`.
-fn analyze_unreachable(cx: &mut Cx, spec: &Value, vs: &VirtualService) {
+fn analyze_unreachable(report: &mut Report, spec: &Value, vs: &VirtualService) {
     let raw_matches = |kind: &str, i: usize| -> Vec<Value> {
         spec.get(kind)
             .and_then(|r| r.get(i))
@@ -469,8 +470,8 @@ fn analyze_unreachable(cx: &mut Cx, spec: &Value, vs: &VirtualService) {
             })
         })
         .collect();
-    analyze_rules(cx, &http);
-    analyze_overlapping_prefixes(cx, &vs.http);
+    analyze_rules(report, &http);
+    analyze_overlapping_prefixes(report, &vs.http);
     for kind in ["tcp", "tls"] {
         let count = if kind == "tcp" {
             vs.tcp.iter().map(Option::is_some).collect::<Vec<_>>()
@@ -488,12 +489,12 @@ fn analyze_unreachable(cx: &mut Cx, spec: &Value, vs: &VirtualService) {
                 })
             })
             .collect();
-        analyze_rules(cx, &rules);
+        analyze_rules(report, &rules);
     }
 }
 
 /// Report rules that come after a catch-all rule and matches that repeat earlier ones.
-fn analyze_rules(cx: &mut Cx, rules: &[Option<Rule>]) {
+fn analyze_rules(report: &mut Report, rules: &[Option<Rule>]) {
     let mut seen: Vec<(Value, usize)> = Vec::new();
     let mut catch_all = false;
     for (i, rule) in rules.iter().enumerate() {
@@ -502,7 +503,7 @@ fn analyze_rules(cx: &mut Cx, rules: &[Option<Rule>]) {
         };
         if matches.is_empty() {
             if catch_all {
-                unused(cx, name, "only the last rule can have no matches");
+                unused(report, name, "only the last rule can have no matches");
             }
             catch_all = true;
             continue;
@@ -510,31 +511,31 @@ fn analyze_rules(cx: &mut Cx, rules: &[Option<Rule>]) {
         let mut duplicates = 0;
         for (j, m) in matches.iter().enumerate() {
             if catch_all {
-                unused(cx, name, "route without matches defined before");
+                unused(report, name, "route without matches defined before");
                 continue;
             }
             let key = match_key(m);
             if let Some((_, k)) = seen.iter().find(|(v, _)| *v == key) {
                 let dup = rules[*k].as_ref().map(|r| r.0.clone()).unwrap_or_default();
-                ineffective(cx, name, &match_names[j], &dup);
+                ineffective(report, name, &match_names[j], &dup);
                 duplicates += 1;
             } else {
                 seen.push((key, i));
             }
         }
         if duplicates == matches.len() {
-            unused(cx, name, "all matches used by prior rules");
+            unused(report, name, "all matches used by prior rules");
         }
     }
 }
 
-fn unused(cx: &mut Cx, rule: &str, reason: &str) {
-    cx.warn(format!("virtualService rule {rule} not used ({reason})"));
+fn unused(report: &mut Report, rule: &str, reason: &str) {
+    report.warning(format!("virtualService rule {rule} not used ({reason})"));
 }
 
 /// The `VirtualServiceIneffectiveMatch` warning.
-fn ineffective(cx: &mut Cx, rule: &str, matchn: &str, dup: &str) {
-    cx.warn(format!(
+fn ineffective(report: &mut Report, rule: &str, matchn: &str, dup: &str) {
+    report.warning(format!(
         "virtualService rule {rule} match {matchn} is not used (duplicate/overlapping match in rule {dup})"
     ));
 }
@@ -588,7 +589,7 @@ fn covered(a: &PrefixMatch, b: &PrefixMatch) -> bool {
 }
 
 /// Warn about prefix matches made unreachable by a shorter prefix of an earlier rule.
-pub fn analyze_overlapping_prefixes(cx: &mut Cx, routes: &[Option<HttpRoute>]) {
+pub fn analyze_overlapping_prefixes(report: &mut Report, routes: &[Option<HttpRoute>]) {
     let mut found = Vec::new();
     let mut seen: Vec<serde_json::Value> = Vec::new();
     let mut catch_all = false;
@@ -663,7 +664,7 @@ pub fn analyze_overlapping_prefixes(cx: &mut Cx, routes: &[Option<HttpRoute>]) {
             if a.prefix != b.prefix && covered(a, b) {
                 let this = format!("{} of prefix {}", b.matchn, b.prefix);
                 let other = format!("{} of prefix {} on {}", a.matchn, a.prefix, a.route);
-                ineffective(cx, &b.route, &this, &other);
+                ineffective(report, &b.route, &this, &other);
             }
         }
     }
