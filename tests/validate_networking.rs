@@ -10,6 +10,7 @@ mod common;
 use common::tally::Tally;
 
 use base64::Engine;
+use needle::core::validate::common::{self as vc, Exporter};
 use needle::core::validate::destination_rule::{self as dr, traffic_policy as tp};
 use needle::core::validate::gateway as gw;
 use needle::core::validate::virtual_service::{self as vs, http_route as hr};
@@ -112,7 +113,7 @@ const SERVER: Check = |i, _, cx| {
     Ok(())
 };
 const SERVER_PORT: Check = |i, a, cx| {
-    let port = dec::<gw::Port>(i)?;
+    let port = dec::<vc::Port>(i)?;
     let bind = a["bind"].as_str().unwrap_or_default();
     for e in gw::validate_server_port(port.as_ref(), bind) {
         cx.error(e);
@@ -257,16 +258,21 @@ const LOCALITIES: Check = |i, _, cx| {
     Ok(())
 };
 const WILDCARD_DOMAIN: Check = |i, _, cx| {
-    cx.check(dr::validate_wildcard_domain(i.as_str().unwrap_or_default()));
+    cx.check(vc::validate_wildcard_domain(i.as_str().unwrap_or_default()));
     Ok(())
 };
 const EXPORT_TO: Check = |i, a, cx| {
     let list = dec::<Vec<String>>(i)?.unwrap_or_default();
     let namespace = a["namespace"].as_str().unwrap_or_default();
-    let with_selector = a["isDestinationRuleWithSelector"]
-        .as_bool()
-        .unwrap_or_default();
-    dr::validate_export_to(cx, namespace, &list, with_selector);
+    let flag = |name: &str| a[name].as_bool().unwrap_or_default();
+    let exporter = if flag("isServiceEntry") {
+        Exporter::ServiceEntry
+    } else if flag("isDestinationRuleWithSelector") {
+        Exporter::DestinationRuleWithSelector
+    } else {
+        Exporter::Other
+    };
+    vc::validate_export_to(namespace, &list, exporter, cx);
     Ok(())
 };
 
@@ -4443,7 +4449,7 @@ fn regexes_follow_re2() {
         ("[[:^alpha:]]x{2,1000}", None),
     ];
     for (re, want) in cases {
-        let got = needle::core::validate::re2::validate_regex(re, "uri");
+        let got = needle::core::validate::common::re2::validate_regex(re, "uri");
         match want {
             None => assert!(got.is_ok(), "{re}: {got:?}"),
             Some(text) => {

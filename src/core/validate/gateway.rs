@@ -7,8 +7,10 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::Meta;
-use super::common::{self, Protocol, Report};
-use super::destination_rule::{is_dns1123_label, is_ip, validate_wildcard_domain};
+use super::common::{
+    self, Port, Protocol, Report, is_dns1123_label, is_ip,
+    validate_namespace_slash_wildcard_hostname,
+};
 
 /// Set on Gateways converted from Kubernetes Gateway API resources.
 const GATEWAY_SEMANTICS_ANNOTATION: &str = "internal.istio.io/gateway-semantics";
@@ -29,17 +31,6 @@ pub struct Server {
     pub tls: Option<ServerTlsSettings>,
     pub default_endpoint: String,
     pub name: String,
-}
-
-/// Istio's `networking.Port` (also `ServicePort` of ServiceEntry and `SidecarPort`, which have
-/// the same fields).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
-pub struct Port {
-    pub number: u32,
-    pub protocol: String,
-    pub name: String,
-    pub target_port: u32,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -395,57 +386,6 @@ pub fn validate_tls_options(report: &mut Report, tls: &ServerTlsSettings) {
     }
 }
 
-/// `ValidatePartialWildCard`.
-fn validate_partial_wildcard(host: &str) -> Result<(), String> {
-    common::validate_partial_wildcard(host)
-}
-
-/// The host part of a `namespace/host` entry of a Sidecar or Gateway.
-fn validate_hostname_part(hostname: &str, is_gateway: bool) -> Vec<String> {
-    let mut errs = Vec::new();
-    if hostname != "*" && !hostname.contains('.') {
-        errs.push("short names (non FQDN) are not allowed".to_string());
-    }
-    if let Err(e) = validate_wildcard_domain(hostname) {
-        if !is_gateway {
-            errs.push(e.clone());
-        }
-        if !is_ip(hostname) {
-            errs.push(e);
-        }
-    }
-    errs.extend(validate_partial_wildcard(hostname).err());
-    errs
-}
-
-/// `ValidateNamespaceSlashWildcardHostname`: `namespace/host` (or a bare host in Gateways).
-pub fn validate_namespace_slash_wildcard_hostname(
-    hostname: &str,
-    is_gateway: bool,
-    gateway_semantics: bool,
-) -> Vec<String> {
-    let Some((ns, host)) = hostname.split_once('/') else {
-        if is_gateway {
-            return validate_hostname_part(hostname, true);
-        }
-        return vec!["host must be of form namespace/dnsName".into()];
-    };
-    let mut errs = Vec::new();
-    if ns.is_empty() || host.is_empty() {
-        errs.push("config namespace and dnsName in host entry cannot be empty".to_string());
-    }
-    if !is_gateway {
-        let n = ns.strip_prefix('~').unwrap_or(ns);
-        if !n.is_empty() && n != "*" && n != "." && !is_dns1123_label(n) {
-            errs.push(format!("invalid namespace value {ns:?} in sidecar"));
-        }
-    } else if ns != "*" && ns != "." && (ns != "~" || !gateway_semantics) && !is_dns1123_label(ns) {
-        errs.push(format!("invalid namespace value {ns:?} in gateway"));
-    }
-    errs.extend(validate_hostname_part(host, is_gateway));
-    errs
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,15 +395,5 @@ mod tests {
         assert!(is_valid_cipher_suite("ECDHE-RSA-AES128-GCM-SHA256"));
         assert!(is_valid_cipher_suite("-ECDHE-RSA-AES128-SHA"));
         assert!(!is_valid_cipher_suite("foo"));
-    }
-
-    #[test]
-    fn gateway_hosts() {
-        assert!(validate_namespace_slash_wildcard_hostname("*/foo.com", true, false).is_empty());
-        assert!(validate_namespace_slash_wildcard_hostname("1.2.3.4", true, false).is_empty());
-        assert_eq!(
-            validate_namespace_slash_wildcard_hostname("*bar.com", true, false),
-            vec!["partial wildcard \"*bar.com\" not allowed".to_string()]
-        );
     }
 }

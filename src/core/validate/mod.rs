@@ -7,8 +7,6 @@
 //! is listed in `KINDS`.
 
 pub mod common;
-mod decode;
-mod go_json;
 
 pub mod authorization_policy;
 pub mod destination_rule;
@@ -16,7 +14,6 @@ pub mod envoy_filter;
 pub mod gateway;
 pub mod peer_authentication;
 pub mod proxy_config;
-pub mod re2;
 pub mod request_authentication;
 pub mod service_entry;
 pub mod sidecar;
@@ -28,7 +25,7 @@ pub mod workload_entry;
 pub mod workload_group;
 
 pub use common::Report;
-pub use decode::decode;
+pub use common::decode::decode;
 use serde_json::Value;
 
 /// What the rules of a kind may look at besides the spec.

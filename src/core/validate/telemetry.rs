@@ -1,7 +1,8 @@
 //! Validation of Telemetry (telemetry.istio.io), as Istio's `ValidateTelemetry` does it.
 
-use super::authorization_policy::{PolicyTargetReference, WorkloadSelector, check_policy_scope};
-use super::common::{Report, parse_duration};
+use super::common::{
+    PolicyTargetReference, Report, WorkloadSelector, check_policy_scope, parse_duration,
+};
 use super::{Meta, decode};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;

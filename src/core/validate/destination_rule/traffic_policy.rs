@@ -5,8 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use crate::core::validate::common::{self, Report};
-use crate::core::validate::destination_rule::{Duration, de_u64, is_ip, validate_fqdn};
+use crate::core::validate::common::{self, Duration, Report, de_u64, is_ip, validate_fqdn};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]

@@ -6,12 +6,11 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::core::validate::common::{self, Report};
-use crate::core::validate::destination_rule::{
-    Duration, is_dns1123_label, validate_label_instance, validate_subset_name,
+use crate::core::validate::common::re2::validate_regex;
+use crate::core::validate::common::{
+    self, Duration, Report, is_dns1123_label, validate_subset_name, validate_tag_labels,
     validate_wildcard_domain,
 };
-use crate::core::validate::re2::validate_regex;
 use crate::core::validate::virtual_service::http_headers::{
     is_authority_header, is_header_name, validate_header_name_or_claim, validate_header_op,
     validate_header_value, validate_request_header_op,
@@ -371,7 +370,7 @@ fn validate_match_requests(report: &mut Report, route: &HttpRoute) {
         if m.port != 0 {
             report.check(common::validate_port(i64::from(m.port)));
         }
-        validate_label_instance(report, &m.source_labels);
+        validate_tag_labels(&m.source_labels, report);
         report.errors_only(|report| validate_gateway_names(report, &m.gateways, false));
         if !m.source_namespace.is_empty() && !is_dns1123_label(&m.source_namespace) {
             report.error(format!(

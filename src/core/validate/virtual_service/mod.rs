@@ -12,10 +12,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::core::validate::Meta;
-use crate::core::validate::common::{self, Report};
-use crate::core::validate::destination_rule::{
-    is_dns1123_label, is_ip, validate_export_to, validate_fqdn, validate_label_instance,
-    validate_wildcard_domain,
+use crate::core::validate::common::{
+    self, Exporter, Report, is_dns1123_label, is_ip, validate_export_to, validate_fqdn,
+    validate_tag_labels, validate_wildcard_domain,
 };
 use http_headers::is_jwt_claim_route;
 use http_route::{
@@ -197,7 +196,7 @@ fn validate_l4_common(
     if port != 0 {
         report.check(common::validate_port(i64::from(port)));
     }
-    validate_label_instance(report, labels);
+    validate_tag_labels(labels, report);
     if gateway_warnings {
         validate_gateway_names(report, gateways, false);
     } else {
@@ -353,7 +352,7 @@ fn check_virtual_service(meta: &Meta, spec: &Value, vs: &VirtualService, report:
     for t in vs.tcp.iter().flatten() {
         validate_tcp_route(report, t, gateway_semantics);
     }
-    validate_export_to(report, &meta.namespace, &vs.export_to, false);
+    validate_export_to(&meta.namespace, &vs.export_to, Exporter::Other, report);
     analyze_unreachable(report, spec, vs);
 }
 
