@@ -11,9 +11,11 @@ use common::tally::Tally;
 
 use base64::Engine;
 use needle::core::validate::common::{self as vc, Exporter};
-use needle::core::validate::destination_rule::{self as dr, traffic_policy as tp};
+use needle::core::validate::destination_rule::{
+    self as dr, load_balancer as lb, traffic_policy as tp,
+};
 use needle::core::validate::gateway as gw;
-use needle::core::validate::virtual_service::{self as vs, http_route as hr};
+use needle::core::validate::virtual_service::{self as vs, http_policies as hp, http_route as hr};
 use needle::core::validate::{Meta, Report};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -127,54 +129,54 @@ const TLS_OPTIONS: Check = |i, _, cx| {
     Ok(())
 };
 const CORS: Check = |i, _, cx| {
-    if let Some(c) = dec::<hr::CorsPolicy>(i)? {
-        hr::validate_cors(cx, &c);
+    if let Some(c) = dec::<hp::CorsPolicy>(i)? {
+        hp::validate_cors(cx, &c);
     }
     Ok(())
 };
 const HTTP_STATUS: Check = |i, _, cx| {
-    cx.check(hr::validate_http_status(i.as_i64().unwrap_or_default()));
+    cx.check(hp::validate_http_status(i.as_i64().unwrap_or_default()));
     Ok(())
 };
 const ABORT: Check = |i, _, cx| {
-    if let Some(a) = dec::<hr::Abort>(i)? {
-        hr::validate_abort(cx, &a);
+    if let Some(a) = dec::<hp::Abort>(i)? {
+        hp::validate_abort(cx, &a);
     }
     Ok(())
 };
 const DELAY: Check = |i, _, cx| {
-    if let Some(d) = dec::<hr::Delay>(i)? {
-        hr::validate_delay(cx, &d);
+    if let Some(d) = dec::<hp::Delay>(i)? {
+        hp::validate_delay(cx, &d);
     }
     Ok(())
 };
 const RETRY: Check = |i, _, cx| {
-    if let Some(r) = dec::<hr::Retry>(i)? {
-        hr::validate_retry(cx, &r);
+    if let Some(r) = dec::<hp::Retry>(i)? {
+        hp::validate_retry(cx, &r);
     }
     Ok(())
 };
 const REWRITE: Check = |i, _, cx| {
-    if let Some(r) = dec::<hr::Rewrite>(i)? {
-        cx.check(hr::validate_rewrite(&r));
+    if let Some(r) = dec::<hp::Rewrite>(i)? {
+        cx.check(hp::validate_rewrite(&r));
     }
     Ok(())
 };
 const URI_REGEX_REWRITE: Check = |i, _, cx| {
-    if let Some(r) = dec::<hr::RegexRewrite>(i)? {
-        cx.check(hr::validate_uri_regex_rewrite(&r));
+    if let Some(r) = dec::<hp::RegexRewrite>(i)? {
+        cx.check(hp::validate_uri_regex_rewrite(&r));
     }
     Ok(())
 };
 const REDIRECT: Check = |i, _, cx| {
-    if let Some(r) = dec::<hr::Redirect>(i)? {
-        cx.check(hr::validate_redirect(&r, &[]));
+    if let Some(r) = dec::<hp::Redirect>(i)? {
+        cx.check(hp::validate_redirect(&r, &[]));
     }
     Ok(())
 };
 const DIRECT_RESPONSE: Check = |i, _, cx| {
-    if let Some(d) = dec::<hr::DirectResponse>(i)? {
-        hr::validate_direct_response(cx, &d);
+    if let Some(d) = dec::<hp::DirectResponse>(i)? {
+        hp::validate_direct_response(cx, &d);
     }
     Ok(())
 };
@@ -226,7 +228,7 @@ const CONNECTION_POOL: Check = |i, _, cx| {
     Ok(())
 };
 const LOAD_BALANCER: Check = |i, _, cx| {
-    tp::validate_load_balancer(cx, dec::<tp::LoadBalancerSettings>(i)?.as_ref(), None);
+    lb::validate_load_balancer(cx, dec::<lb::LoadBalancerSettings>(i)?.as_ref(), None);
     Ok(())
 };
 const OUTLIER: Check = |i, _, cx| {
@@ -239,22 +241,22 @@ const CLIENT_TLS: Check = |i, _, cx| {
 };
 const LOCALITY_LB: Check = |i, a, cx| {
     let outlier = dec::<tp::OutlierDetection>(&a["outlier"])?;
-    if let Some(l) = dec::<tp::LocalityLbSetting>(i)? {
-        tp::validate_locality_lb_setting(cx, &l, outlier.as_ref());
+    if let Some(l) = dec::<lb::LocalityLbSetting>(i)? {
+        lb::validate_locality_lb_setting(cx, &l, outlier.as_ref());
     }
     Ok(())
 };
 const ZONE_AWARE_LB: Check = |i, a, cx| {
     let outlier = dec::<tp::OutlierDetection>(&a["outlier"])?;
-    if let Some(z) = dec::<tp::ZoneAwareLbSetting>(i)? {
-        tp::validate_zone_aware_lb_setting(cx, &z, outlier.as_ref());
+    if let Some(z) = dec::<lb::ZoneAwareLbSetting>(i)? {
+        lb::validate_zone_aware_lb_setting(cx, &z, outlier.as_ref());
     }
     Ok(())
 };
 const LOCALITIES: Check = |i, _, cx| {
     let list = dec::<Vec<String>>(i)?.unwrap_or_default();
     let refs: Vec<&str> = list.iter().map(String::as_str).collect();
-    cx.check(tp::validate_localities(&refs));
+    cx.check(lb::validate_localities(&refs));
     Ok(())
 };
 const WILDCARD_DOMAIN: Check = |i, _, cx| {

@@ -271,49 +271,9 @@ fn validate_server_bind(report: &mut Report, port: Option<&Port>, bind: &str) {
 
 /// `validateTLSOptions` for server TLS settings.
 pub fn validate_tls_options(report: &mut Report, tls: &ServerTlsSettings) {
-    if matches!(
-        tls.min_protocol_version,
-        TlsProtocol::TLSV1_0 | TlsProtocol::TLSV1_1
-    ) && tls.cipher_suites.is_empty()
-    {
-        report.warning("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
-    }
-    let mut invalid = BTreeSet::new();
-    let mut valid = BTreeSet::new();
-    let mut duplicate = BTreeSet::new();
-    for cs in &tls.cipher_suites {
-        if !is_valid_cipher_suite(cs) {
-            invalid.insert(cs.as_str());
-        } else if !valid.insert(cs.as_str()) {
-            duplicate.insert(cs.as_str());
-        }
-    }
-    if !invalid.is_empty() {
-        report.warning(format!(
-            "ignoring invalid cipher suites: [{}]",
-            invalid.into_iter().collect::<Vec<_>>().join(" ")
-        ));
-    }
-    if !duplicate.is_empty() {
-        report.warning(format!(
-            "ignoring duplicate cipher suites: [{}]",
-            duplicate.into_iter().collect::<Vec<_>>().join(" ")
-        ));
-    }
+    warn_about_cipher_suites(report, tls);
     if tls.mode == TlsMode::ISTIO_MUTUAL {
-        let fields = [
-            (!tls.server_certificate.is_empty(), "server certificate"),
-            (!tls.private_key.is_empty(), "private key"),
-            (!tls.ca_certificates.is_empty(), "CA bundle"),
-            (!tls.tls_certificates.is_empty(), "tlsCertificates"),
-            (!tls.credential_name.is_empty(), "credentialName"),
-            (!tls.credential_names.is_empty(), "credentialNames"),
-        ];
-        for (set, what) in fields {
-            if set {
-                report.error(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
-            }
-        }
+        check_istio_mutual(report, tls);
         return;
     }
     if matches!(tls.mode, TlsMode::PASSTHROUGH | TlsMode::AUTO_PASSTHROUGH)
@@ -347,34 +307,7 @@ pub fn validate_tls_options(report: &mut Report, tls: &ServerTlsSettings) {
         return;
     }
     if terminating {
-        let prefix = if tls.mode == TlsMode::SIMPLE {
-            "SIMPLE TLS"
-        } else {
-            "MUTUAL TLS"
-        };
-        if tls.mode != TlsMode::SIMPLE && tls.ca_certificates.is_empty() {
-            report.error(format!("{prefix} requires a client CA bundle"));
-        }
-        if tls.tls_certificates.len() > 2 {
-            report.warning(format!("{prefix} can support up to 2 server certificates"));
-        }
-        let certs = if tls.tls_certificates.is_empty() {
-            vec![TlsCertificate {
-                server_certificate: tls.server_certificate.clone(),
-                private_key: tls.private_key.clone(),
-                ca_certificates: String::new(),
-            }]
-        } else {
-            tls.tls_certificates.clone()
-        };
-        for c in &certs {
-            if c.server_certificate.is_empty() {
-                report.error(format!("{prefix} requires a server certificate"));
-            }
-            if c.private_key.is_empty() {
-                report.error(format!("{prefix} requires a private key"));
-            }
-        }
+        check_server_certificates(report, tls);
     }
     if !tls.ca_crl.is_empty() {
         if !tls.credential_name.is_empty() {
@@ -382,6 +315,89 @@ pub fn validate_tls_options(report: &mut Report, tls: &ServerTlsSettings) {
         }
         if tls.mode == TlsMode::SIMPLE {
             report.error("CRL is not supported with SIMPLE TLS");
+        }
+    }
+}
+
+/// The warnings about cipher suites: needed below TLS 1.2, invalid or repeated ones ignored.
+fn warn_about_cipher_suites(report: &mut Report, tls: &ServerTlsSettings) {
+    if matches!(
+        tls.min_protocol_version,
+        TlsProtocol::TLSV1_0 | TlsProtocol::TLSV1_1
+    ) && tls.cipher_suites.is_empty()
+    {
+        report.warning("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
+    }
+    let mut invalid = BTreeSet::new();
+    let mut valid = BTreeSet::new();
+    let mut duplicate = BTreeSet::new();
+    for cs in &tls.cipher_suites {
+        if !is_valid_cipher_suite(cs) {
+            invalid.insert(cs.as_str());
+        } else if !valid.insert(cs.as_str()) {
+            duplicate.insert(cs.as_str());
+        }
+    }
+    if !invalid.is_empty() {
+        report.warning(format!(
+            "ignoring invalid cipher suites: [{}]",
+            invalid.into_iter().collect::<Vec<_>>().join(" ")
+        ));
+    }
+    if !duplicate.is_empty() {
+        report.warning(format!(
+            "ignoring duplicate cipher suites: [{}]",
+            duplicate.into_iter().collect::<Vec<_>>().join(" ")
+        ));
+    }
+}
+
+/// ISTIO_MUTUAL brings its own certificates: none may be given.
+fn check_istio_mutual(report: &mut Report, tls: &ServerTlsSettings) {
+    let fields = [
+        (!tls.server_certificate.is_empty(), "server certificate"),
+        (!tls.private_key.is_empty(), "private key"),
+        (!tls.ca_certificates.is_empty(), "CA bundle"),
+        (!tls.tls_certificates.is_empty(), "tlsCertificates"),
+        (!tls.credential_name.is_empty(), "credentialName"),
+        (!tls.credential_names.is_empty(), "credentialNames"),
+    ];
+    for (set, what) in fields {
+        if set {
+            report.error(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
+        }
+    }
+}
+
+/// A terminating mode (SIMPLE, MUTUAL, OPTIONAL_MUTUAL) without credential names needs
+/// certificates and keys, and a client CA unless SIMPLE.
+fn check_server_certificates(report: &mut Report, tls: &ServerTlsSettings) {
+    let prefix = if tls.mode == TlsMode::SIMPLE {
+        "SIMPLE TLS"
+    } else {
+        "MUTUAL TLS"
+    };
+    if tls.mode != TlsMode::SIMPLE && tls.ca_certificates.is_empty() {
+        report.error(format!("{prefix} requires a client CA bundle"));
+    }
+    if tls.tls_certificates.len() > 2 {
+        report.warning(format!("{prefix} can support up to 2 server certificates"));
+    }
+    let certs = if tls.tls_certificates.is_empty() {
+        vec![TlsCertificate {
+            server_certificate: tls.server_certificate.clone(),
+            private_key: tls.private_key.clone(),
+            ca_certificates: String::new(),
+        }]
+    } else {
+        tls.tls_certificates.clone()
+    };
+    for c in &certs {
+        if c.server_certificate.is_empty() {
+            report.error(format!("{prefix} requires a server certificate"));
+        }
+        if c.private_key.is_empty() {
+            report.error(format!("{prefix} requires a private key"));
         }
     }
 }

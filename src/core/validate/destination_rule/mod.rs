@@ -1,6 +1,8 @@
 //! Validation of DestinationRule (networking.istio.io), as Istio's `ValidateDestinationRule`
-//! does it. The traffic policy pieces live in the `traffic_policy` submodule.
+//! does it. The traffic policy pieces live in the `traffic_policy` and `load_balancer`
+//! submodules.
 
+pub mod load_balancer;
 pub mod traffic_policy;
 
 use std::collections::{BTreeMap, BTreeSet};
