@@ -8,106 +8,54 @@
 
 mod common;
 
-use common::tally::Tally;
-
-use needle::core::validate::common::multierror;
+use common::validation::{Case, Outcome, Table, Validate, meta, named, validate_with};
 use needle::core::validate::{
-    Meta, Report, envoy_filter, proxy_config, service_entry, sidecar, workload_entry,
-    workload_group,
+    Report, envoy_filter, proxy_config, service_entry, sidecar, workload_entry, workload_group,
 };
 use serde_json::{Value, json};
 
 /// The warning every EnvoyFilter gets; Istio's table calls the validator behind it.
 const ENVOY_FILTER_NOTICE: &str = "EnvoyFilter exposes internal implementation details";
 
-struct Case {
-    name: &'static str,
-    spec: Value,
-    valid: bool,
-    warning: bool,
-    /// For tables that check texts: a substring of the errors / warnings ("" = none expected).
-    error: Option<&'static str>,
-    warn: Option<&'static str>,
-    labels: Value,
-}
-
-impl Case {
-    fn with_labels(mut self, labels: Value) -> Case {
-        self.labels = labels;
-        self
-    }
-}
-
+/// A case of a table whose Go test checks validity and whether there are warnings.
 fn case(name: &'static str, spec: Value, valid: bool, warning: bool) -> Case {
     Case {
         name,
-        spec,
+        input: spec,
         valid,
-        warning,
-        error: None,
-        warn: None,
-        labels: Value::Null,
+        warning: warning.then_some(""),
+        ..Case::default()
     }
 }
 
+/// A case of a table whose Go test checks texts: a substring of the errors and of the
+/// warnings ("": none expected).
 fn msg(name: &'static str, spec: Value, error: &'static str, warn: &'static str) -> Case {
     Case {
         name,
-        spec,
+        input: spec,
         valid: error.is_empty(),
-        warning: !warn.is_empty(),
-        error: Some(error),
-        warn: Some(warn),
-        labels: Value::Null,
+        error,
+        warning: (!warn.is_empty()).then_some(warn),
+        ..Case::default()
     }
 }
 
-type Validate = fn(&Meta, &Value, &mut Report) -> Result<(), String>;
-
-/// Why a case's outcome differs from Istio's, if it does.
-fn mismatch(table: &str, validate: Validate, c: &Case) -> Option<String> {
-    let meta = Meta {
-        name: "foo".into(),
-        namespace: "bar".into(),
-        labels: c.labels.as_object().cloned().unwrap_or_default(),
-        ..Meta::default()
-    };
-    let mut report = Report::default();
-    if let Err(e) = validate(&meta, &c.spec, &mut report) {
-        // Only Go's nil list elements (JSON null) are meant to fail decoding.
-        if !c.name.contains("nil") {
-            return Some(format!("unexpected decoding error: {e}"));
-        }
-        report.errors.push(format!("decoding: {e}"));
-    }
-    if table == "envoy_filter" {
-        report
-            .warnings
-            .retain(|w| !w.starts_with(ENVOY_FILTER_NOTICE));
-    }
-    let (errors, warnings) = (multierror(&report.errors), multierror(&report.warnings));
-    let got = format!("errors={errors:?} warnings={warnings:?}");
-    if report.errors.is_empty() != c.valid {
-        return Some(format!("valid={} expected, got {got}", c.valid));
-    }
-    if report.warnings.is_empty() == c.warning {
-        return Some(format!("warning={} expected, got {got}", c.warning));
-    }
-    if let Some(want) = c.error.filter(|w| !errors.contains(*w)) {
-        return Some(format!("error containing {want:?} expected, got {got}"));
-    }
-    if let Some(want) = c.warn.filter(|w| !warnings.contains(*w)) {
-        return Some(format!("warning containing {want:?} expected, got {got}"));
-    }
-    None
-}
-
+/// Run a table on resources `bar/foo` (labelled as a case's `aux` says).
 fn run(table: &str, validate: Validate, cases: Vec<Case>) {
-    let mut tally = Tally::table("validate", table);
-    for c in &cases {
-        tally.record(c.name, mismatch(table, validate, c).map_or(Ok(()), Err));
-    }
-    tally.check();
+    Table::new(table)
+        // Only Go's nil list elements (JSON null) are meant to fail decoding.
+        .decoding_only_where(|case| case.name.contains("nil"))
+        .run(&cases, |case| {
+            let mut outcome = Outcome::of(validate, &meta(&case.aux, "foo", "bar"), &case.input);
+            if table == "envoy_filter" {
+                outcome
+                    .report
+                    .warnings
+                    .retain(|w| !w.starts_with(ENVOY_FILTER_NOTICE));
+            }
+            outcome
+        });
 }
 
 /// Istio's TestValidateWorkloadEntry: 8 cases.
@@ -294,7 +242,7 @@ fn service_entry_cases() -> Vec<Case> {
         case("discovery type DYNAMIC_DNS, empty hosts", json!({"ports": [{"number": 80, "protocol": "http", "name": "http-valid1"}], "resolution": "DYNAMIC_DNS"}), false, false),
         case("discovery type DYNAMIC_DNS, multiple wildcarded hosts", json!({"hosts": ["*.google.com", "*.amazon.com"], "ports": [{"number": 80, "protocol": "http", "name": "http-valid1"}], "resolution": "DYNAMIC_DNS"}), true, false),
         case("discovery type DYNAMIC_DNS, internal mesh location", json!({"hosts": ["*.google.com"], "ports": [{"number": 80, "protocol": "http", "name": "http-valid1"}], "location": "MESH_INTERNAL", "resolution": "DYNAMIC_DNS"}), true, false),
-        case("discovery type DYNAMIC_DNS, MESH_INTERNAL with waypoint (invalid)", json!({"hosts": ["*.google.com"], "ports": [{"number": 80, "protocol": "http", "name": "http-valid1"}], "location": "MESH_INTERNAL", "resolution": "DYNAMIC_DNS"}), false, false).with_labels(json!({"istio.io/use-waypoint": "my-waypoint"})),
+        case("discovery type DYNAMIC_DNS, MESH_INTERNAL with waypoint (invalid)", json!({"hosts": ["*.google.com"], "ports": [{"number": 80, "protocol": "http", "name": "http-valid1"}], "location": "MESH_INTERNAL", "resolution": "DYNAMIC_DNS"}), false, false).with_aux(json!({"labels": {"istio.io/use-waypoint": "my-waypoint"}})),
         case("discovery type DYNAMIC_DNS, nil port", json!({"hosts": ["*.google.com"], "ports": [null], "resolution": "DYNAMIC_DNS"}), false, false),
         case("nil port in ports array", json!({"hosts": ["google.com"], "ports": [null]}), false, false),
         case("discovery type DNS with addresses, nil port", json!({"hosts": ["google.com"], "addresses": ["1.2.3.4"], "ports": [null], "resolution": "DNS"}), false, false),
@@ -939,11 +887,6 @@ fn export_to_table() {
             false,
         ),
     ];
-    let meta = Meta {
-        name: "foo".into(),
-        namespace: "ns5".into(),
-        ..Meta::default()
-    };
     for (name, export_to, valid) in cases {
         let spec = json!({
             "hosts": ["foo.example.com"],
@@ -951,8 +894,7 @@ fn export_to_table() {
             "resolution": "DNS",
             "exportTo": export_to,
         });
-        let mut report = Report::default();
-        service_entry::validate(&meta, &spec, &mut report).unwrap();
+        let report = validate_with(service_entry::validate, &named("foo", "ns5"), spec).unwrap();
         assert_eq!(
             report.errors.is_empty(),
             *valid,
@@ -962,14 +904,9 @@ fn export_to_table() {
     }
 }
 
-fn outcome(validate: Validate, spec: Value) -> (Result<(), String>, Report) {
-    let meta = Meta {
-        name: "foo".into(),
-        namespace: "bar".into(),
-        ..Meta::default()
-    };
-    let mut report = Report::default();
-    (validate(&meta, &spec, &mut report), report)
+/// A spec through its kind's validator as resource `bar/foo`.
+fn outcome(validate: Validate, spec: Value) -> Result<Report, String> {
+    validate_with(validate, &named("foo", "bar"), spec)
 }
 
 /// Go's wording for a proxyVersion that starts with a glob star, a common slip (istioctl
@@ -978,8 +915,7 @@ fn outcome(validate: Validate, spec: Value) -> (Result<(), String>, Report) {
 fn proxy_version_regex_errors_read_as_go_writes_them() {
     let spec = json!({"configPatches": [{"applyTo": "LISTENER",
         "match": {"proxy": {"proxyVersion": "*.foo"}}, "patch": {"operation": "REMOVE"}}]});
-    let (result, report) = outcome(envoy_filter::validate, spec);
-    assert!(result.is_ok());
+    let report = outcome(envoy_filter::validate, spec).unwrap();
     assert_eq!(
         report.errors,
         [
@@ -1038,11 +974,11 @@ fn strict_decoding() {
         ),
     ];
     for (name, validate, spec) in undecodable {
-        let (result, _) = outcome(*validate, spec.clone());
+        let result = outcome(*validate, spec.clone());
         assert!(result.is_err(), "{name}: decoded {spec}");
     }
     // A misspelled field is ignored, as Istio's decoder retries allowing unknown fields.
-    let (result, _) = outcome(
+    let result = outcome(
         service_entry::validate,
         json!({"foo": 1, "hosts": ["a.com"]}),
     );
@@ -1119,8 +1055,7 @@ fn istio_error_texts() {
         ),
     ];
     for (validate, spec, want) in cases {
-        let (result, report) = outcome(*validate, spec.clone());
-        result.unwrap();
+        let report = outcome(*validate, spec.clone()).unwrap();
         assert!(
             report.errors.iter().any(|e| e == want),
             "{spec}: wanted {want:?} in {:?}",
@@ -1131,8 +1066,7 @@ fn istio_error_texts() {
 
 #[test]
 fn envoy_filters_always_warn() {
-    let (result, report) = outcome(envoy_filter::validate, json!({}));
-    result.unwrap();
+    let report = outcome(envoy_filter::validate, json!({})).unwrap();
     assert!(report.errors.is_empty());
     assert!(report.warnings[0].starts_with(ENVOY_FILTER_NOTICE));
 }

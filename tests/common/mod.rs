@@ -98,6 +98,7 @@ pub fn yaml_documents(text: &str) -> Vec<Value> {
 pub mod golden_cases;
 pub mod server;
 pub mod tally;
+pub mod validation;
 
 #[allow(unused_imports)]
 pub use tally::known_failures;

@@ -11,8 +11,10 @@
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::common::Report;
-use super::service_entry::{WorkloadSelector, validate_alpha_workload_selector};
+use super::common::re2;
+use super::common::{
+    AlphaWorkloadSelector, PolicyTargetReference, Report, validate_alpha_workload_selector,
+};
 use super::{Meta, decode};
 
 /// Longer `proxyVersion` patterns are not compiled (Istio ignores them, with a warning).
@@ -22,26 +24,13 @@ const HTTP_CONNECTION_MANAGER: &str = "envoy.filters.network.http_connection_man
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct EnvoyFilter {
-    workload_selector: Option<WorkloadSelector>,
+    workload_selector: Option<AlphaWorkloadSelector>,
     #[serde(default)]
     target_refs: Vec<PolicyTargetReference>,
     #[serde(default)]
     config_patches: Vec<ConfigPatch>,
     #[serde(default)]
     priority: i32,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct PolicyTargetReference {
-    #[serde(default)]
-    group: String,
-    #[serde(default)]
-    kind: String,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    namespace: String,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -323,7 +312,7 @@ fn check_patch(cp: &ConfigPatch, r: &mut Report) {
     {
         if version.len() > MAX_PROXY_VERSION_LEN {
             r.warning(format!("Envoy filter: proxyVersion match exceeds {MAX_PROXY_VERSION_LEN} characters and will be ignored"));
-        } else if let Err(e) = super::re2::go_compile(version) {
+        } else if let Err(e) = re2::go_compile(version) {
             return r.error(format!(
                 "Envoy filter: invalid regex for proxy version, [{e}]"
             ));

@@ -7,8 +7,10 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::Meta;
-use super::common::{self, Protocol, Report};
-use super::destination_rule::{Cx, is_dns1123_label, is_ip, validate_wildcard_domain};
+use super::common::{
+    self, Port, Protocol, Report, is_dns1123_label, is_ip,
+    validate_namespace_slash_wildcard_hostname,
+};
 
 /// Set on Gateways converted from Kubernetes Gateway API resources.
 const GATEWAY_SEMANTICS_ANNOTATION: &str = "internal.istio.io/gateway-semantics";
@@ -29,17 +31,6 @@ pub struct Server {
     pub tls: Option<ServerTlsSettings>,
     pub default_endpoint: String,
     pub name: String,
-}
-
-/// Istio's `networking.Port` (also `ServicePort` of ServiceEntry and `SidecarPort`, which have
-/// the same fields).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
-pub struct Port {
-    pub number: u32,
-    pub protocol: String,
-    pub name: String,
-    pub target_port: u32,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -129,44 +120,37 @@ pub fn is_valid_cipher_suite(cs: &str) -> bool {
 /// Validate a Gateway spec.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
     let gw: Gateway = super::decode(spec)?;
-    // The rules also find decoding-level problems (two members of a oneof), which Istio
-    // reports before the metadata checks: when those reject, the rules still run, on a
-    // scratch report.
-    let mut scratch = Report::default();
-    let report = if crate::core::validate::check_metadata(meta, &mut scratch) {
-        std::mem::swap(report, &mut scratch);
-        &mut scratch
-    } else {
-        report
-    };
-    let mut cx = Cx::new(report);
+    super::check_metadata_and_rules(meta, report, |report| check_gateway(meta, &gw, report))
+}
+
+fn check_gateway(meta: &Meta, gw: &Gateway, report: &mut Report) {
     let gateway_semantics = meta
         .annotations
         .get(GATEWAY_SEMANTICS_ANNOTATION)
         .and_then(Value::as_str)
         == Some("gateway");
     if !is_dns1123_label(&meta.name) && !gateway_semantics {
-        cx.err(format!("invalid gateway name: {:?}", meta.name));
+        report.error(format!("invalid gateway name: {:?}", meta.name));
     }
     if gw.servers.is_empty() {
-        cx.err("gateway must have at least one server");
+        report.error("gateway must have at least one server");
     } else {
         for server in &gw.servers {
             match server {
-                Some(s) => validate_server(&mut cx, s, gateway_semantics),
-                None => cx.err("cannot have nil server"),
+                Some(s) => validate_server(report, s, gateway_semantics),
+                None => report.error("cannot have nil server"),
             }
         }
     }
     let mut port_names = BTreeSet::new();
     for server in &gw.servers {
         let Some(s) = server else {
-            cx.err("server may not be nil");
+            report.error("server may not be nil");
             continue;
         };
         if let Some(port) = &s.port {
             if !port_names.insert(port.name.as_str()) {
-                cx.err(format!(
+                report.error(format!(
                     "port names in servers must be unique: duplicate name {}",
                     port.name
                 ));
@@ -174,39 +158,38 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             if !Protocol::parse(&port.protocol).is_http()
                 && s.tls.as_ref().is_some_and(|t| t.https_redirect)
             {
-                cx.warn("tls.httpsRedirect should only be used with http servers");
+                report.warning("tls.httpsRedirect should only be used with http servers");
             }
         }
     }
-    cx.finish()
 }
 
 /// `validateServer`.
-pub fn validate_server(cx: &mut Cx, server: &Server, gateway_semantics: bool) {
+pub fn validate_server(report: &mut Report, server: &Server, gateway_semantics: bool) {
     if server.hosts.is_empty() {
-        cx.err("server config must contain at least one host");
+        report.error("server config must contain at least one host");
     } else {
         for host in &server.hosts {
             for e in validate_namespace_slash_wildcard_hostname(host, true, gateway_semantics) {
-                cx.err(e);
+                report.error(e);
             }
         }
     }
     let port_errors = validate_server_port(server.port.as_ref(), &server.bind);
     let port_ok = port_errors.is_empty();
     for e in port_errors {
-        cx.err(e);
+        report.error(e);
     }
-    validate_server_bind(cx, server.port.as_ref(), &server.bind);
+    validate_server_bind(report, server.port.as_ref(), &server.bind);
     if let Some(tls) = &server.tls {
-        validate_tls_options(cx, tls);
+        validate_tls_options(report, tls);
     }
     let Some(port) = server.port.as_ref().filter(|_| port_ok) else {
         return;
     };
     let p = Protocol::parse(&port.protocol);
     match &server.tls {
-        None if p.is_tls() => cx.err("server must have TLS settings for HTTPS/TLS protocols"),
+        None if p.is_tls() => report.error("server must have TLS settings for HTTPS/TLS protocols"),
         Some(tls) if !p.is_tls() => {
             if p.is_http() {
                 let passthrough =
@@ -216,10 +199,10 @@ pub fn validate_server(cx: &mut Cx, server: &Server, gateway_semantics: bool) {
                     || !tls.private_key.is_empty()
                     || !tls.server_certificate.is_empty()
                 {
-                    cx.err("server cannot have TLS settings for plain text HTTP ports");
+                    report.error("server cannot have TLS settings for plain text HTTP ports");
                 }
             } else {
-                cx.err("server cannot have TLS settings for non HTTPS/TLS ports");
+                report.error("server cannot have TLS settings for non HTTPS/TLS ports");
             }
         }
         _ => {}
@@ -268,32 +251,82 @@ fn go_port_string(p: &Port) -> String {
     fields.join(" ")
 }
 
-fn validate_server_bind(cx: &mut Cx, port: Option<&Port>, bind: &str) {
+fn validate_server_bind(report: &mut Report, port: Option<&Port>, bind: &str) {
     if let Some(path) = bind.strip_prefix("unix://") {
         if path.is_empty() {
-            cx.err("unix address must not be empty");
+            report.error("unix address must not be empty");
         } else if !path.starts_with('@') && (!path.starts_with('/') || path.ends_with('/')) {
-            cx.err(format!("{path} is not an absolute path to a file"));
+            report.error(format!("{path} is not an absolute path to a file"));
         }
         if let Some(p) = port.filter(|p| p.number != 0) {
-            cx.err(format!(
+            report.error(format!(
                 "port number must be 0 for unix domain socket: {}",
                 go_port_string(p)
             ));
         }
     } else if !bind.is_empty() && !is_ip(bind) {
-        cx.err(format!("{bind} is not a valid IP"));
+        report.error(format!("{bind} is not a valid IP"));
     }
 }
 
 /// `validateTLSOptions` for server TLS settings.
-pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
+pub fn validate_tls_options(report: &mut Report, tls: &ServerTlsSettings) {
+    warn_about_cipher_suites(report, tls);
+    if tls.mode == TlsMode::ISTIO_MUTUAL {
+        check_istio_mutual(report, tls);
+        return;
+    }
+    if matches!(tls.mode, TlsMode::PASSTHROUGH | TlsMode::AUTO_PASSTHROUGH)
+        && (!tls.ca_crl.is_empty()
+            || !tls.server_certificate.is_empty()
+            || !tls.private_key.is_empty()
+            || !tls.ca_certificates.is_empty()
+            || !tls.tls_certificates.is_empty()
+            || !tls.credential_name.is_empty()
+            || !tls.credential_names.is_empty())
+    {
+        report.warning(format!(
+            "{:?} mode does not use certificates, they will be ignored",
+            tls.mode
+        ));
+    }
+    let sources = [
+        !tls.server_certificate.is_empty() && !tls.private_key.is_empty(),
+        !tls.credential_name.is_empty(),
+        !tls.credential_names.is_empty(),
+        !tls.tls_certificates.is_empty(),
+    ];
+    if sources.iter().filter(|s| **s).count() > 1 {
+        report.error("only one of credential_name, credential_names, server_certificate/private_key, tls_certificates should be specified");
+    }
+    let terminating = matches!(
+        tls.mode,
+        TlsMode::SIMPLE | TlsMode::MUTUAL | TlsMode::OPTIONAL_MUTUAL
+    );
+    if terminating && (!tls.credential_name.is_empty() || !tls.credential_names.is_empty()) {
+        return;
+    }
+    if terminating {
+        check_server_certificates(report, tls);
+    }
+    if !tls.ca_crl.is_empty() {
+        if !tls.credential_name.is_empty() {
+            report.error("CRL is not supported with credentialName. CRL has to be specified in the credential");
+        }
+        if tls.mode == TlsMode::SIMPLE {
+            report.error("CRL is not supported with SIMPLE TLS");
+        }
+    }
+}
+
+/// The warnings about cipher suites: needed below TLS 1.2, invalid or repeated ones ignored.
+fn warn_about_cipher_suites(report: &mut Report, tls: &ServerTlsSettings) {
     if matches!(
         tls.min_protocol_version,
         TlsProtocol::TLSV1_0 | TlsProtocol::TLSV1_1
     ) && tls.cipher_suites.is_empty()
     {
-        cx.warn("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
+        report.warning("TLS version below TLSV1_2 require setting compatible ciphers as by default they no longer include compatible ciphers.");
     }
     let mut invalid = BTreeSet::new();
     let mut valid = BTreeSet::new();
@@ -306,152 +339,67 @@ pub fn validate_tls_options(cx: &mut Cx, tls: &ServerTlsSettings) {
         }
     }
     if !invalid.is_empty() {
-        cx.warn(format!(
+        report.warning(format!(
             "ignoring invalid cipher suites: [{}]",
             invalid.into_iter().collect::<Vec<_>>().join(" ")
         ));
     }
     if !duplicate.is_empty() {
-        cx.warn(format!(
+        report.warning(format!(
             "ignoring duplicate cipher suites: [{}]",
             duplicate.into_iter().collect::<Vec<_>>().join(" ")
         ));
     }
-    if tls.mode == TlsMode::ISTIO_MUTUAL {
-        let fields = [
-            (!tls.server_certificate.is_empty(), "server certificate"),
-            (!tls.private_key.is_empty(), "private key"),
-            (!tls.ca_certificates.is_empty(), "CA bundle"),
-            (!tls.tls_certificates.is_empty(), "tlsCertificates"),
-            (!tls.credential_name.is_empty(), "credentialName"),
-            (!tls.credential_names.is_empty(), "credentialNames"),
-        ];
-        for (set, what) in fields {
-            if set {
-                cx.err(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
-            }
-        }
-        return;
-    }
-    if matches!(tls.mode, TlsMode::PASSTHROUGH | TlsMode::AUTO_PASSTHROUGH)
-        && (!tls.ca_crl.is_empty()
-            || !tls.server_certificate.is_empty()
-            || !tls.private_key.is_empty()
-            || !tls.ca_certificates.is_empty()
-            || !tls.tls_certificates.is_empty()
-            || !tls.credential_name.is_empty()
-            || !tls.credential_names.is_empty())
-    {
-        cx.warn(format!(
-            "{:?} mode does not use certificates, they will be ignored",
-            tls.mode
-        ));
-    }
-    let sources = [
-        !tls.server_certificate.is_empty() && !tls.private_key.is_empty(),
-        !tls.credential_name.is_empty(),
-        !tls.credential_names.is_empty(),
-        !tls.tls_certificates.is_empty(),
+}
+
+/// ISTIO_MUTUAL brings its own certificates: none may be given.
+fn check_istio_mutual(report: &mut Report, tls: &ServerTlsSettings) {
+    let fields = [
+        (!tls.server_certificate.is_empty(), "server certificate"),
+        (!tls.private_key.is_empty(), "private key"),
+        (!tls.ca_certificates.is_empty(), "CA bundle"),
+        (!tls.tls_certificates.is_empty(), "tlsCertificates"),
+        (!tls.credential_name.is_empty(), "credentialName"),
+        (!tls.credential_names.is_empty(), "credentialNames"),
     ];
-    if sources.iter().filter(|s| **s).count() > 1 {
-        cx.err("only one of credential_name, credential_names, server_certificate/private_key, tls_certificates should be specified");
-    }
-    let terminating = matches!(
-        tls.mode,
-        TlsMode::SIMPLE | TlsMode::MUTUAL | TlsMode::OPTIONAL_MUTUAL
-    );
-    if terminating && (!tls.credential_name.is_empty() || !tls.credential_names.is_empty()) {
-        return;
-    }
-    if terminating {
-        let prefix = if tls.mode == TlsMode::SIMPLE {
-            "SIMPLE TLS"
-        } else {
-            "MUTUAL TLS"
-        };
-        if tls.mode != TlsMode::SIMPLE && tls.ca_certificates.is_empty() {
-            cx.err(format!("{prefix} requires a client CA bundle"));
-        }
-        if tls.tls_certificates.len() > 2 {
-            cx.warn(format!("{prefix} can support up to 2 server certificates"));
-        }
-        let certs = if tls.tls_certificates.is_empty() {
-            vec![TlsCertificate {
-                server_certificate: tls.server_certificate.clone(),
-                private_key: tls.private_key.clone(),
-                ca_certificates: String::new(),
-            }]
-        } else {
-            tls.tls_certificates.clone()
-        };
-        for c in &certs {
-            if c.server_certificate.is_empty() {
-                cx.err(format!("{prefix} requires a server certificate"));
-            }
-            if c.private_key.is_empty() {
-                cx.err(format!("{prefix} requires a private key"));
-            }
-        }
-    }
-    if !tls.ca_crl.is_empty() {
-        if !tls.credential_name.is_empty() {
-            cx.err("CRL is not supported with credentialName. CRL has to be specified in the credential");
-        }
-        if tls.mode == TlsMode::SIMPLE {
-            cx.err("CRL is not supported with SIMPLE TLS");
+    for (set, what) in fields {
+        if set {
+            report.error(format!("ISTIO_MUTUAL TLS cannot have associated {what}"));
         }
     }
 }
 
-/// `ValidatePartialWildCard`.
-fn validate_partial_wildcard(host: &str) -> Result<(), String> {
-    common::validate_partial_wildcard(host)
-}
-
-/// The host part of a `namespace/host` entry of a Sidecar or Gateway.
-fn validate_hostname_part(hostname: &str, is_gateway: bool) -> Vec<String> {
-    let mut errs = Vec::new();
-    if hostname != "*" && !hostname.contains('.') {
-        errs.push("short names (non FQDN) are not allowed".to_string());
-    }
-    if let Err(e) = validate_wildcard_domain(hostname) {
-        if !is_gateway {
-            errs.push(e.clone());
-        }
-        if !is_ip(hostname) {
-            errs.push(e);
-        }
-    }
-    errs.extend(validate_partial_wildcard(hostname).err());
-    errs
-}
-
-/// `ValidateNamespaceSlashWildcardHostname`: `namespace/host` (or a bare host in Gateways).
-pub fn validate_namespace_slash_wildcard_hostname(
-    hostname: &str,
-    is_gateway: bool,
-    gateway_semantics: bool,
-) -> Vec<String> {
-    let Some((ns, host)) = hostname.split_once('/') else {
-        if is_gateway {
-            return validate_hostname_part(hostname, true);
-        }
-        return vec!["host must be of form namespace/dnsName".into()];
+/// A terminating mode (SIMPLE, MUTUAL, OPTIONAL_MUTUAL) without credential names needs
+/// certificates and keys, and a client CA unless SIMPLE.
+fn check_server_certificates(report: &mut Report, tls: &ServerTlsSettings) {
+    let prefix = if tls.mode == TlsMode::SIMPLE {
+        "SIMPLE TLS"
+    } else {
+        "MUTUAL TLS"
     };
-    let mut errs = Vec::new();
-    if ns.is_empty() || host.is_empty() {
-        errs.push("config namespace and dnsName in host entry cannot be empty".to_string());
+    if tls.mode != TlsMode::SIMPLE && tls.ca_certificates.is_empty() {
+        report.error(format!("{prefix} requires a client CA bundle"));
     }
-    if !is_gateway {
-        let n = ns.strip_prefix('~').unwrap_or(ns);
-        if !n.is_empty() && n != "*" && n != "." && !is_dns1123_label(n) {
-            errs.push(format!("invalid namespace value {ns:?} in sidecar"));
+    if tls.tls_certificates.len() > 2 {
+        report.warning(format!("{prefix} can support up to 2 server certificates"));
+    }
+    let certs = if tls.tls_certificates.is_empty() {
+        vec![TlsCertificate {
+            server_certificate: tls.server_certificate.clone(),
+            private_key: tls.private_key.clone(),
+            ca_certificates: String::new(),
+        }]
+    } else {
+        tls.tls_certificates.clone()
+    };
+    for c in &certs {
+        if c.server_certificate.is_empty() {
+            report.error(format!("{prefix} requires a server certificate"));
         }
-    } else if ns != "*" && ns != "." && (ns != "~" || !gateway_semantics) && !is_dns1123_label(ns) {
-        errs.push(format!("invalid namespace value {ns:?} in gateway"));
+        if c.private_key.is_empty() {
+            report.error(format!("{prefix} requires a private key"));
+        }
     }
-    errs.extend(validate_hostname_part(host, is_gateway));
-    errs
 }
 
 #[cfg(test)]
@@ -463,15 +411,5 @@ mod tests {
         assert!(is_valid_cipher_suite("ECDHE-RSA-AES128-GCM-SHA256"));
         assert!(is_valid_cipher_suite("-ECDHE-RSA-AES128-SHA"));
         assert!(!is_valid_cipher_suite("foo"));
-    }
-
-    #[test]
-    fn gateway_hosts() {
-        assert!(validate_namespace_slash_wildcard_hostname("*/foo.com", true, false).is_empty());
-        assert!(validate_namespace_slash_wildcard_hostname("1.2.3.4", true, false).is_empty());
-        assert_eq!(
-            validate_namespace_slash_wildcard_hostname("*bar.com", true, false),
-            vec!["partial wildcard \"*bar.com\" not allowed".to_string()]
-        );
     }
 }

@@ -7,8 +7,6 @@
 //! is listed in `KINDS`.
 
 pub mod common;
-mod decode;
-mod go_json;
 
 pub mod authorization_policy;
 pub mod destination_rule;
@@ -16,7 +14,6 @@ pub mod envoy_filter;
 pub mod gateway;
 pub mod peer_authentication;
 pub mod proxy_config;
-pub mod re2;
 pub mod request_authentication;
 pub mod service_entry;
 pub mod sidecar;
@@ -28,7 +25,7 @@ pub mod workload_entry;
 pub mod workload_group;
 
 pub use common::Report;
-pub use decode::decode;
+pub use common::decode::decode;
 use serde_json::Value;
 
 /// What the rules of a kind may look at besides the spec.
@@ -271,6 +268,23 @@ pub(crate) fn check_metadata(meta: &Meta, report: &mut Report) -> bool {
         return true;
     }
     reject_internal_annotations(meta, report)
+}
+
+/// `check_metadata` for the kinds whose rules also find decoding-level problems (two members
+/// of a oneof set): Istio reports those before the metadata checks, so the rules run even
+/// when the metadata is rejected, and then only a decoding problem of theirs counts.
+pub(crate) fn check_metadata_and_rules(
+    meta: &Meta,
+    report: &mut Report,
+    rules: impl FnOnce(&mut Report),
+) -> Result<(), String> {
+    let mut found = Report::default();
+    rules(&mut found);
+    found.take_decode_error()?;
+    if !check_metadata(meta, report) {
+        report.merge(found);
+    }
+    Ok(())
 }
 
 pub(crate) fn reject_internal_annotations(meta: &Meta, report: &mut Report) -> bool {

@@ -1,8 +1,7 @@
 //! Validation of PeerAuthentication (security.istio.io), as Istio's `ValidatePeerAuthentication`
 //! does it.
 
-use super::authorization_policy::{WorkloadSelector, check_workload_selector};
-use super::common::Report;
+use super::common::{Report, WorkloadSelector, validate_workload_selector};
 use super::{Meta, decode};
 use serde::Deserialize;
 use serde_json::Value;
@@ -62,6 +61,6 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             report.error("port must be in range 1..65535");
         }
     }
-    check_workload_selector(pa.selector.as_ref(), report);
+    validate_workload_selector(pa.selector.as_ref(), report);
     Ok(())
 }

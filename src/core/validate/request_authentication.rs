@@ -1,9 +1,11 @@
 //! Validation of RequestAuthentication (security.istio.io), as Istio's
 //! `ValidateRequestAuthentication` does it: JWT rules, their JWKS URI and inline JWKS.
 
-use super::authorization_policy::{PolicyTargetReference, WorkloadSelector, check_policy_scope};
-use super::common::{Report, parse_duration, validate_duration};
-use super::wasm_plugin::go_url;
+use super::common::go_url;
+use super::common::{
+    PolicyTargetReference, Report, WorkloadSelector, check_policy_scope, parse_duration,
+    validate_duration,
+};
 use super::{Meta, decode};
 use base64::Engine;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};

@@ -1,18 +1,17 @@
-//! ServiceEntry (networking.istio.io): `ValidateServiceEntry`, plus helpers shared with the
-//! other networking kinds (port protocols, `exportTo`, alpha workload selectors).
+//! ServiceEntry (networking.istio.io): `ValidateServiceEntry`.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::common::{Protocol, validate_protocol};
-use super::common::{Report, validate_ip_subnet, validate_partial_wildcard, validate_port};
-use super::gateway::Port;
-use super::workload_entry::{
-    WorkloadEntry, is_dns1123_label, is_ip, validate_fqdn, validate_port_name, validate_tag_labels,
-    validate_wildcard_domain, validate_workload_entry,
+use super::common::{
+    AlphaWorkloadSelector, Exporter, Port, Protocol, Report, is_ip,
+    validate_alpha_workload_selector, validate_export_to, validate_fqdn, validate_ip_subnet,
+    validate_partial_wildcard, validate_port, validate_port_name, validate_protocol,
+    validate_tag_labels, validate_wildcard_domain,
 };
+use super::workload_entry::{WorkloadEntry, validate_workload_entry};
 use super::{Meta, decode};
 
 #[derive(Debug, Default, Deserialize)]
@@ -30,7 +29,7 @@ struct ServiceEntry {
     resolution: Resolution,
     #[serde(default)]
     endpoints: Vec<WorkloadEntry>,
-    workload_selector: Option<WorkloadSelector>,
+    workload_selector: Option<AlphaWorkloadSelector>,
     #[serde(default)]
     export_to: Vec<String>,
     #[serde(default)]
@@ -57,104 +56,6 @@ enum Resolution {
     DNS,
     DNS_ROUND_ROBIN,
     DYNAMIC_DNS,
-}
-
-/// `networking.v1alpha3.WorkloadSelector` (`labels`, unlike the `matchLabels` of type.v1beta1).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub(crate) struct WorkloadSelector {
-    #[serde(default)]
-    pub labels: BTreeMap<String, String>,
-}
-
-/// `ValidateAlphaWorkloadSelector`: `Ok(Some(warning))` when the selector has no labels.
-pub(crate) fn validate_alpha_workload_selector(
-    selector: Option<&WorkloadSelector>,
-) -> Result<Option<String>, Vec<String>> {
-    let Some(sel) = selector else {
-        return Ok(None);
-    };
-    let errors = selector_label_errors(&sel.labels);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(sel
-        .labels
-        .is_empty()
-        .then(|| "workload selector specified without labels".to_string()))
-}
-
-/// Key/value checks shared by both workload selector flavours.
-pub(crate) fn selector_label_errors(labels: &BTreeMap<String, String>) -> Vec<String> {
-    let mut errors = Vec::new();
-    for (k, v) in labels {
-        let kv = format!("{k}={v}");
-        if k.is_empty() {
-            errors.push(format!("empty key is not supported in selector: {kv:?}"));
-        }
-        if k.contains('*') || v.contains('*') {
-            errors.push(format!("wildcard is not supported in selector: {kv:?}"));
-        }
-    }
-    errors
-}
-/// `validateExportTo`: `~` is allowed only for ServiceEntries, and a DestinationRule with a
-/// workload selector may export only to its own namespace.
-pub(crate) fn validate_export_to(
-    namespace: &str,
-    export_to: &[String],
-    is_service_entry: bool,
-    is_destination_rule_with_selector: bool,
-    report: &mut Report,
-) {
-    if export_to.is_empty() {
-        return;
-    }
-    let mut seen: HashSet<&str> = HashSet::new();
-    for e in export_to {
-        let key = if e == "." { namespace } else { e.as_str() };
-        if seen.contains(key) {
-            if key != e {
-                report.error(format!(
-                    "duplicate entries in exportTo: . and current namespace {namespace}"
-                ));
-            } else {
-                report.error(format!("duplicate entries in exportTo for entry {e}"));
-            }
-        } else if is_service_entry && e == "~" {
-            seen.insert(key);
-        } else {
-            match key {
-                "." | "*" => {
-                    seen.insert(key);
-                }
-                "~" => {
-                    report.error("exportTo ~ (none) is not allowed for Istio configuration objects")
-                }
-                _ if !is_dns1123_label(key) => {
-                    report.error("only .,*, or a valid DNS 1123 label is allowed as exportTo entry")
-                }
-                _ => {
-                    seen.insert(key);
-                }
-            }
-        }
-    }
-    if is_destination_rule_with_selector && !seen.is_empty() {
-        if !seen.contains(namespace) {
-            report.error("destination rule with workload selector cannot have exportTo beyond current namespace");
-        } else if seen.len() > 1 {
-            report.error(
-                "destination rule with workload selector cannot have multiple entries in exportTo",
-            );
-        }
-    }
-    if seen.contains("*") && export_to.len() > 1 {
-        report.error("cannot have both public (*) and non-public exportTo values for a resource");
-    }
-    if seen.contains("~") && export_to.len() > 1 {
-        report.error("cannot export service entry to no one (~) and someone");
-    }
 }
 
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
@@ -190,7 +91,12 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
             r.error("multiple hosts provided with non-HTTP, non-TLS ports");
         }
     }
-    validate_export_to(&meta.namespace, &se.export_to, true, false, &mut r);
+    validate_export_to(
+        &meta.namespace,
+        &se.export_to,
+        Exporter::ServiceEntry,
+        &mut r,
+    );
     report.merge(r);
     Ok(())
 }

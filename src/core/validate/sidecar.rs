@@ -1,32 +1,28 @@
-//! Sidecar (networking.istio.io): `ValidateSidecar`. The pieces of DestinationRule and Gateway
-//! validation it needs (connection pool, server TLS options, egress proxy destination) are
-//! implemented locally in the `parts` module below.
+//! Sidecar (networking.istio.io): `ValidateSidecar`. It reuses pieces of the other kinds'
+//! rules, as Istio does: the connection pool of DestinationRule, the server TLS options of
+//! Gateway and the route destination of VirtualService.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::common::{Protocol, validate_protocol};
-use super::common::{Report, validate_port};
-use super::destination_rule::Cx;
+use super::common::decode::{enum_type_error, unknown_enum_value};
+use super::common::{
+    AlphaWorkloadSelector, Port, Protocol, Report, UNIX_ADDRESS_PREFIX, go_atoi, split_host_port,
+    validate_alpha_workload_selector, validate_fqdn, validate_ip_address,
+    validate_namespace_slash_wildcard_hostname, validate_port, validate_port_name,
+    validate_protocol, validate_unix_address,
+};
 use super::destination_rule::traffic_policy::{ConnectionPoolSettings, validate_connection_pool};
-use super::gateway::{
-    Port, ServerTlsSettings, TlsMode, validate_namespace_slash_wildcard_hostname,
-    validate_tls_options,
-};
-use super::service_entry::{WorkloadSelector, validate_alpha_workload_selector};
+use super::gateway::{ServerTlsSettings, TlsMode, validate_tls_options};
 use super::virtual_service::http_route::{Destination, validate_destination};
-use super::workload_entry::{
-    UNIX_ADDRESS_PREFIX, go_atoi, validate_fqdn, validate_ip, validate_port_name,
-    validate_unix_address,
-};
 use super::{Meta, decode};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct Sidecar {
-    workload_selector: Option<WorkloadSelector>,
+    workload_selector: Option<AlphaWorkloadSelector>,
     #[serde(default)]
     ingress: Vec<IngressListener>,
     #[serde(default)]
@@ -94,7 +90,7 @@ impl<'de> Deserialize<'de> for TrafficMode {
             Value::String(s) => match s.as_str() {
                 "REGISTRY_ONLY" => Ok(TrafficMode(0)),
                 "ALLOW_ANY" => Ok(TrafficMode(1)),
-                _ => Err(D::Error::custom(super::decode::unknown_enum_value(NAME, &s))),
+                _ => Err(D::Error::custom(unknown_enum_value(NAME, &s))),
             },
             Value::Number(n) => n
                 .as_i64()
@@ -105,7 +101,7 @@ impl<'de> Deserialize<'de> for TrafficMode {
                         "json: cannot unmarshal number {n} into Go value of type protoreflect.EnumNumber"
                     ))
                 }),
-            other => Err(D::Error::custom(super::decode::enum_type_error(&other))),
+            other => Err(D::Error::custom(enum_type_error(&other))),
         }
     }
 }
@@ -147,7 +143,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         check_ingress(ingress, &mut ports, &mut r)?;
     }
     if let Some(pool) = &sc.inbound_connection_pool {
-        validate_connection_pool(&mut Cx::new(&mut r), Some(pool));
+        validate_connection_pool(&mut r, Some(pool));
     }
     check_egress(meta, &sc.egress, &mut r);
     if let Some(tp) = &sc.outbound_traffic_policy {
@@ -175,7 +171,7 @@ fn check_ingress(
     r.check(validate_protocol(&port.protocol));
     r.check(validate_port(i64::from(port.number)));
     if !i.bind.is_empty() {
-        r.check(validate_ip(&i.bind));
+        r.check(validate_ip_address(&i.bind));
     }
     if !ports.insert(port.number) {
         r.error("sidecar: ports on IP bound listeners must be unique");
@@ -187,7 +183,7 @@ fn check_ingress(
         check_ingress_tls(tls, &port.protocol, r);
     }
     if let Some(pool) = &i.connection_pool {
-        validate_connection_pool(&mut Cx::new(r), Some(pool));
+        validate_connection_pool(r, Some(pool));
         if pool.http.is_some() && !Protocol::parse(&port.protocol).is_http() {
             r.warning(format!(
                 "sidecar: HTTP connection pool settings are configured for port {} ({:?}) but its protocol is not HTTP ({}); only TCP settings will apply",
@@ -221,43 +217,6 @@ fn check_default_endpoint(endpoint: &str, r: &mut Report) {
     }
 }
 
-/// Go's `net.SplitHostPort`, with its error texts.
-pub(crate) fn split_host_port(hp: &str) -> Result<(&str, &str), String> {
-    let err = |why: &str| format!("address {hp}: {why}");
-    let Some(i) = hp.rfind(':') else {
-        return Err(err("missing port in address"));
-    };
-    let (host, j, k) = if hp.starts_with('[') {
-        let Some(end) = hp.find(']') else {
-            return Err(err("missing ']' in address"));
-        };
-        if end + 1 == hp.len() {
-            return Err(err("missing port in address"));
-        }
-        if end + 1 != i {
-            return Err(if hp.as_bytes()[end + 1] == b':' {
-                err("too many colons in address")
-            } else {
-                err("missing port in address")
-            });
-        }
-        (&hp[1..end], 1, end + 1)
-    } else {
-        let host = &hp[..i];
-        if host.contains(':') {
-            return Err(err("too many colons in address"));
-        }
-        (host, 0, 0)
-    };
-    if hp[j..].contains('[') {
-        return Err(err("unexpected '[' in address"));
-    }
-    if hp[k..].contains(']') {
-        return Err(err("unexpected ']' in address"));
-    }
-    Ok((host, &hp[i + 1..]))
-}
-
 fn check_ingress_tls(tls: &ServerTlsSettings, protocol: &str, r: &mut Report) {
     if !tls.subject_alt_names.is_empty() {
         r.error("sidecar: subjectAltNames is not supported in ingress tls");
@@ -283,7 +242,7 @@ fn check_ingress_tls(tls: &ServerTlsSettings, protocol: &str, r: &mut Report) {
     if !Protocol::parse(protocol).is_tls() {
         r.error("server cannot have TLS settings for non HTTPS/TLS ports");
     }
-    validate_tls_options(&mut Cx::new(r), tls);
+    validate_tls_options(r, tls);
 }
 
 fn check_egress(meta: &Meta, egress: &[EgressListener], r: &mut Report) {
@@ -340,7 +299,7 @@ fn check_egress_port(port: &Port, bind: &str, capture: CaptureMode, r: &mut Repo
     } else {
         r.check(validate_port(i64::from(port.number)));
         if !bind.is_empty() {
-            r.check(validate_ip(bind));
+            r.check(validate_ip_address(bind));
         }
     }
 }
@@ -401,5 +360,5 @@ fn check_outbound_policy(tp: &OutboundTrafficPolicy, r: &mut Report) {
         r.error("sidecar: egress_proxy port must be non-nil");
         return;
     }
-    validate_destination(&mut Cx::new(r), proxy);
+    validate_destination(r, proxy);
 }

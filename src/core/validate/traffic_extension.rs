@@ -1,8 +1,7 @@
 //! Validation of TrafficExtension (extensions.istio.io), as Istio's `ValidateTrafficExtension`
 //! does it: exactly one of a Wasm module or Lua code, a policy scope, and traffic selectors.
 
-use super::authorization_policy::{PolicyTargetReference, WorkloadSelector, check_policy_scope};
-use super::common::Report;
+use super::common::{PolicyTargetReference, Report, WorkloadSelector, check_policy_scope};
 use super::wasm_plugin::{
     TrafficSelector, WasmConfig, check_image_pull_secret, check_sha256, check_traffic_selectors,
     check_url, check_vm_config,

@@ -1,23 +1,16 @@
-//! WorkloadEntry (networking.istio.io): `ValidateWorkloadEntry`, plus the helpers the other
-//! networking kinds share with it (Istio's DNS-1123 flavour, tag labels, port names, unix
-//! socket addresses).
+//! WorkloadEntry (networking.istio.io): `ValidateWorkloadEntry`, also run on the endpoints of
+//! a ServiceEntry.
 
 use std::collections::{BTreeMap, HashSet};
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::common::{Report, validate_port};
-use super::{Meta, decode};
-
-pub(crate) const UNIX_ADDRESS_PREFIX: &str = "unix://";
-
-// Istio's name and address checks live in `common`; re-exported for the modules that import
-// them from here.
-pub(crate) use super::common::{
-    is_dns1123_label, is_ip, validate_fqdn, validate_ip_address as validate_ip,
-    validate_tag_labels, validate_wildcard_domain,
+use super::common::{
+    Report, UNIX_ADDRESS_PREFIX, is_ip, validate_fqdn, validate_port, validate_port_name,
+    validate_tag_labels, validate_unix_address,
 };
+use super::{Meta, decode};
 
 /// `networking.v1alpha3.WorkloadEntry`.
 #[derive(Debug, Default, Deserialize)]
@@ -98,37 +91,4 @@ pub(crate) fn validate_workload_entry(
     if unix && service_ports.is_some_and(|sp| sp.len() != 1) {
         report.error("exactly 1 service port required for unix endpoints");
     }
-}
-
-/// Go's `strconv.Atoi`, with its error text.
-pub(crate) fn go_atoi(s: &str) -> Result<i64, String> {
-    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("strconv.Atoi: parsing {s:?}: invalid syntax"));
-    }
-    s.parse::<i64>()
-        .map_err(|_| format!("strconv.Atoi: parsing {s:?}: value out of range"))
-}
-
-/// `ValidatePortName`.
-pub(crate) fn validate_port_name(name: &str) -> Result<(), String> {
-    if is_dns1123_label(name) {
-        Ok(())
-    } else {
-        Err(format!("invalid port name: {name}"))
-    }
-}
-
-/// `ValidateUnixAddress` (the path after `unix://`).
-pub(crate) fn validate_unix_address(addr: &str) -> Result<(), String> {
-    if addr.is_empty() {
-        return Err("unix address must not be empty".into());
-    }
-    if addr.starts_with('@') {
-        return Ok(());
-    }
-    if !addr.starts_with('/') || addr.ends_with('/') {
-        return Err(format!("{addr} is not an absolute path to a file"));
-    }
-    Ok(())
 }

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::common::{Report, validate_port};
-use super::workload_entry::{WorkloadEntry, validate_tag_labels};
+use super::common::{Report, multierror, validate_port, validate_tag_labels};
+use super::workload_entry::WorkloadEntry;
 use super::{Meta, decode};
 
 #[derive(Debug, Default, Deserialize)]
@@ -113,10 +113,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         let mut labels = Report::default();
         validate_tag_labels(&meta.labels, &mut labels);
         if !labels.errors.is_empty() {
-            report.error(format!(
-                "invalid labels: {}",
-                super::common::multierror(&labels.errors)
-            ));
+            report.error(format!("invalid labels: {}", multierror(&labels.errors)));
             return Ok(());
         }
     }

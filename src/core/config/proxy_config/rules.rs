@@ -5,7 +5,7 @@
 
 use crate::core::compat::path::At;
 use crate::core::validate::common::{
-    is_ip, multierror, validate_duration, validate_fqdn, validate_port,
+    is_ip, multierror, split_host_port, validate_duration, validate_fqdn, validate_port,
 };
 use serde_json::Value;
 
@@ -179,43 +179,6 @@ fn proxy_address(address: &str) -> Result<(), String> {
         return Err(format!("{host:?} is not a valid hostname or an IP address"));
     }
     Ok(())
-}
-
-/// Go's `net.SplitHostPort`, with its error texts.
-fn split_host_port(hostport: &str) -> Result<(&str, &str), String> {
-    let fail = |why: &str| Err(format!("address {hostport}: {why}"));
-    let Some(last_colon) = hostport.rfind(':') else {
-        return fail("missing port in address");
-    };
-    let (host, rest_from) = if let Some(bracketed) = hostport.strip_prefix('[') {
-        let Some(end) = bracketed.find(']').map(|e| e + 1) else {
-            return fail("missing ']' in address");
-        };
-        if end + 1 == hostport.len() {
-            return fail("missing port in address");
-        }
-        if end + 1 != last_colon {
-            return if hostport.as_bytes()[end + 1] == b':' {
-                fail("too many colons in address")
-            } else {
-                fail("missing port in address")
-            };
-        }
-        (&hostport[1..end], (1, end + 1))
-    } else {
-        let host = &hostport[..last_colon];
-        if host.contains(':') {
-            return fail("too many colons in address");
-        }
-        (host, (0, 0))
-    };
-    if hostport[rest_from.0..].contains('[') {
-        return fail("unexpected '[' in address");
-    }
-    if hostport[rest_from.1..].contains(']') {
-        return fail("unexpected ']' in address");
-    }
-    Ok((host, &hostport[last_colon + 1..]))
 }
 
 /// `validatePrivateKeyProvider`: exactly one known provider, with a non-zero poll delay.

@@ -240,3 +240,14 @@ fn go_regex_error(re: &str, text: &str) -> String {
         _ => detail.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regexes_compile_as_re2() {
+        assert!(validate_regex("^/api/.*$", "uri").is_ok());
+        assert!(validate_regex("(", "uri").is_err());
+    }
+}

@@ -1,0 +1,488 @@
+//! Istio's validation tables for VirtualService as a whole (hosts, gateways, delegates, the
+//! unreachable-rule warnings), ported from `pkg/config/validation/validation_test.go`,
+//! `virtualservice_test.go` and `agent/validation_test.go`. Each table calls the needle
+//! validator matching the Go function under test, with the Go struct literals in protobuf JSON
+//! form. A case needle answers differently is listed, with the reason, in
+//! `tests/known_failures.txt` (suite `validate`).
+
+mod common;
+
+use common::validation::{Case, Check, Table, named, validate_with};
+use needle::core::validate::Meta;
+use needle::core::validate::virtual_service as vs;
+use serde_json::json;
+
+const VIRTUAL_SERVICE: Check = |input, _, report| vs::validate(&Meta::default(), input, report);
+
+const GATEWAY_BOUND_DOMAIN: Check = |input, aux, report| {
+    let sni = aux["sni"].as_bool().unwrap_or_default();
+    report.check(vs::validate_gateway_bound_domain(
+        sni,
+        input.as_str().unwrap_or_default(),
+    ));
+    Ok(())
+};
+
+#[test]
+fn virtual_service() {
+    let cases = vec![
+        Case {
+            name: "simple",
+            input: json!({"hosts": ["foo.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "allow sni based domains",
+            input: json!({"gateways": ["ns1/gateway"], "hosts": ["outbound_.15010_._.istiod.istio-system.svc.cluster.local"], "tls": [{"match": [{"sniHosts": ["outbound_.15010_._.istiod.istio-system.svc.cluster.local"]}], "route": [{"destination": {"host": "istio.istio-system.svc.cluster.local"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "duplicate hosts",
+            input: json!({"hosts": ["*.foo.bar", "*.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "with no destination",
+            input: json!({"hosts": ["*.foo.bar", "*.bar"], "http": [{"route": [{}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "destination with out hosts",
+            input: json!({"hosts": ["*.foo.bar", "*.bar"], "http": [{"route": [{"destination": {}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "delegate with no hosts",
+            input: json!({"http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "bad host",
+            input: json!({"hosts": ["foo.ba!r"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "no tcp or http routing",
+            input: json!({"hosts": ["foo.bar"]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "bad gateway",
+            input: json!({"gateways": ["b@dgateway"], "hosts": ["foo.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "FQDN for gateway",
+            input: json!({"gateways": ["gateway.example.com"], "hosts": ["foo.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            warning: Some(""),
+            ..Case::default()
+        },
+        Case {
+            name: "namespace/name for gateway",
+            input: json!({"gateways": ["ns1/gateway"], "hosts": ["foo.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "namespace/* for gateway",
+            input: json!({"gateways": ["ns1/*"], "hosts": ["foo.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "*/name for gateway",
+            input: json!({"gateways": ["*/gateway"], "hosts": ["foo.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "wildcard for mesh gateway",
+            input: json!({"hosts": ["*"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "wildcard for non-mesh gateway",
+            input: json!({"gateways": ["somegateway"], "hosts": ["*"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "missing tcp route",
+            input: json!({"hosts": ["foo.bar"], "tcp": [{"match": [{"port": 999}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "missing tls route",
+            input: json!({"hosts": ["foo.bar"], "tls": [{"match": [{"port": 999, "sniHosts": ["foo.bar"]}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "deprecated mirror",
+            input: json!({"gateways": ["ns1/gateway"], "hosts": ["foo.bar"], "http": [{"mirrorPercent": 5, "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            warning: Some(""),
+            ..Case::default()
+        },
+        Case {
+            name: "set authority",
+            input: json!({"hosts": ["foo.bar"], "http": [{"headers": {"request": {"set": {":authority": "foo"}}}, "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "set authority in destination",
+            input: json!({"hosts": ["foo.bar"], "http": [{"route": [{"destination": {"host": "foo.baz"}, "headers": {"request": {"set": {":authority": "foo"}}}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "set authority in rewrite and header",
+            input: json!({"hosts": ["foo.bar"], "http": [{"headers": {"request": {"set": {":authority": "foo"}}}, "rewrite": {"authority": "bar"}, "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "non-method-get",
+            input: json!({"hosts": ["foo.bar"], "http": [{"match": [{"uri": {"prefix": "/api/v1/product"}}, {"method": {"exact": "GET"}, "uri": {"prefix": "/api/v1/products"}}], "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            warning: Some(""),
+            ..Case::default()
+        },
+        Case {
+            name: "uri-with-prefix-exact",
+            input: json!({"hosts": ["foo.bar"], "http": [{"match": [{"uri": {"prefix": "/"}}, {"method": {"exact": "GET"}, "uri": {"exact": "/"}}], "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "jwt claim route without gateway",
+            input: json!({"gateways": ["mesh"], "hosts": ["foo.bar"], "http": [{"match": [{"headers": {"@request.auth.claims.foo": {"exact": "bar"}}, "uri": {"prefix": "/"}}], "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "ip address as sni host",
+            input: json!({"hosts": ["foo.bar"], "tls": [{"match": [{"port": 999, "sniHosts": ["1.1.1.1"]}], "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            warning: Some(""),
+            ..Case::default()
+        },
+        Case {
+            name: "invalid wildcard as sni host",
+            input: json!({"hosts": ["foo.bar"], "tls": [{"match": [{"port": 999, "sniHosts": ["foo.*.com"]}], "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+    ];
+    Table::new("TestValidateVirtualService").run_check(&cases, VIRTUAL_SERVICE);
+}
+
+#[test]
+fn vs_chaining() {
+    let cases = vec![
+        Case {
+            name: "root simple",
+            input: json!({"gateways": ["test-gateway"], "hosts": ["foo.bar"], "http": [{"delegate": {"name": "test", "namespace": "test"}}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "root applies to sidecar with delegate",
+            input: json!({"hosts": ["foo.bar"], "http": [{"delegate": {"name": "test", "namespace": "test"}}]}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "root with delegate and destination in one route",
+            input: json!({"hosts": ["foo.bar"], "http": [{"delegate": {"name": "test", "namespace": "test"}, "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "delegate with no destination",
+            input: json!({"http": [{}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "delegate with delegate",
+            input: json!({"http": [{"delegate": {"name": "test", "namespace": "test"}}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "delegate with TCP route",
+            input: json!({"tcp": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "delegate with gateway",
+            input: json!({"gateways": ["test"], "http": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: false,
+            ..Case::default()
+        },
+        Case {
+            name: "delegate with sourceNamespace",
+            input: json!({"http": [{"match": [{"sourceNamespace": "test"}], "route": [{"destination": {"host": "foo.baz"}}]}]}),
+            valid: true,
+            ..Case::default()
+        },
+    ];
+    Table::new("TestValidateChainingVirtualService")
+        .ignoring_warnings()
+        .run_check(&cases, VIRTUAL_SERVICE);
+}
+
+#[test]
+fn vs_gateway_bound_domain() {
+    let cases = vec![
+        Case {
+            name: "empty",
+            input: json!(""),
+            aux: json!({"sni": false}),
+            valid: false,
+            error: "empty",
+            ..Case::default()
+        },
+        Case {
+            name: "too long",
+            input: json!(
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+            ),
+            aux: json!({"sni": false}),
+            valid: false,
+            error: "too long",
+            ..Case::default()
+        },
+        Case {
+            name: "happy",
+            input: json!("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+            aux: json!({"sni": false}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "wildcard",
+            input: json!("*"),
+            aux: json!({"sni": false}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "wildcard multi-segment",
+            input: json!("*.bar.com"),
+            aux: json!({"sni": false}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "wildcard single segment",
+            input: json!("*foo"),
+            aux: json!({"sni": false}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "wildcard prefix",
+            input: json!("*foo.bar.com"),
+            aux: json!({"sni": false}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "wildcard prefix dash",
+            input: json!("*-foo.bar.com"),
+            aux: json!({"sni": false}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "bad wildcard",
+            input: json!("foo.*.com"),
+            aux: json!({"sni": false}),
+            valid: false,
+            error: "invalid",
+            ..Case::default()
+        },
+        Case {
+            name: "bad wildcard #2",
+            input: json!("foo*.bar.com"),
+            aux: json!({"sni": false}),
+            valid: false,
+            error: "invalid",
+            ..Case::default()
+        },
+        Case {
+            name: "IP address",
+            input: json!("1.1.1.1"),
+            aux: json!({"sni": false}),
+            valid: false,
+            error: "invalid",
+            ..Case::default()
+        },
+        Case {
+            name: "SNI domain",
+            input: json!("outbound_.80_._.e2e.foobar.mesh"),
+            aux: json!({"sni": true}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "happy #2",
+            input: json!("outbound.com"),
+            aux: json!({"sni": true}),
+            valid: true,
+            ..Case::default()
+        },
+        Case {
+            name: "invalid SNI domain",
+            input: json!("neverbound_.80_._.e2e.foobar.mesh"),
+            aux: json!({"sni": true}),
+            valid: false,
+            error: "invalid",
+            ..Case::default()
+        },
+        Case {
+            name: "invalid SNI domain #2",
+            input: json!("outbound_.thisIsNotAPort_._.e2e.foobar.mesh"),
+            aux: json!({"sni": true}),
+            valid: false,
+            error: "invalid",
+            ..Case::default()
+        },
+        Case {
+            name: "invalid SNI domain #3",
+            input: json!("outbound_.80_._"),
+            aux: json!({"sni": true}),
+            valid: false,
+            error: "invalid",
+            ..Case::default()
+        },
+    ];
+    Table::new("TestValidateWildcardDomainForVirtualServiceBoundToGateway")
+        .ignoring_warnings()
+        .run_check(&cases, GATEWAY_BOUND_DOMAIN);
+}
+
+#[test]
+fn virtual_service_messages() {
+    let m = Meta::default();
+    let r = validate_with(
+        vs::validate,
+        &m,
+        json!({"hosts": ["*"], "http": [{"route": [{"destination": {"host": "*"}}], "retries": {"attempts": 0, "retryOn": "5xx,bogus"}}]}),
+    )
+    .unwrap();
+    assert_eq!(
+        r.errors,
+        vec![
+            "wildcard host * is not allowed for virtual services bound to the mesh gateway",
+            "http retry policy configured when attempts are set to 0 (disabled)",
+            "\"bogus\" is not a valid retryOn policy",
+            "invalid destination host *",
+        ]
+    );
+    let r = validate_with(
+        vs::validate,
+        &m,
+        json!({"hosts": ["foo.bar", "*.bar"], "tcp": [{"route": [{"destination": {"host": "foo.baz"}}]}]}),
+    )
+    .unwrap();
+    assert_eq!(
+        r.errors,
+        vec!["duplicate hosts in virtual service: foo.bar & *.bar"]
+    );
+}
+
+#[test]
+fn unreachable_rule_warnings() {
+    let dest = json!([{"destination": {"host": "foo.baz"}}]);
+    let spec = json!({"hosts": ["foo.bar"], "http": [
+        {"name": "debug", "match": [{"uri": {"prefix": "/debug"}}], "route": dest},
+        {"match": [{"name": "again", "uri": {"prefix": "/debug"}}, {"uri": {"prefix": "/debugs"}}], "route": dest},
+        {"route": dest},
+        {"route": dest},
+    ]});
+    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
+    assert!(r.errors.is_empty(), "{r:?}");
+    assert_eq!(
+        r.warnings,
+        vec![
+            "virtualService rule #1 match \"again\" is not used (duplicate/overlapping match in rule \"debug\")",
+            "virtualService rule #3 not used (only the last rule can have no matches)",
+            "virtualService rule #1 match #1 of prefix /debugs is not used (duplicate/overlapping match in rule #0 of prefix /debug on \"debug\")",
+        ]
+    );
+}
+
+#[test]
+fn numbers_may_be_quoted_as_istio_reads_them() {
+    // Helm's `| quote` writes ports as strings; Istio's JSON reader takes them as numbers.
+    let spec = json!({"hosts": ["a.b"], "http": [{"route": [
+        {"destination": {"host": "a.b", "port": {"number": "8080"}}, "weight": "60"},
+        {"destination": {"host": "c.d"}, "weight": 40}]}]});
+    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
+    assert!(r.errors.is_empty(), "{r:?}");
+    let spec = json!({"hosts": ["a.b"], "http": [{"route": [
+        {"destination": {"host": "a.b", "port": {"number": "80.5"}}}]}]});
+    let e = validate_with(vs::validate, &Meta::default(), spec).unwrap_err();
+    assert!(e.contains("port.number: invalid value"), "{e}");
+}
+
+#[test]
+fn decoding_errors() {
+    let m = named("foo", "bar");
+    // Istio retries a failed strict decode allowing unknown fields, so they are ignored.
+    let unknown_field = json!({"hosts": ["a.b"], "http": [{"route": [{"destination": {"host": "a.b"}}], "bogus": 1}]});
+    assert!(
+        validate_with(vs::validate, &m, unknown_field)
+            .unwrap()
+            .errors
+            .is_empty()
+    );
+    let bad_vs = [
+        json!({"hosts": "a.b"}),
+        json!({"hosts": ["a.b"], "http": [{"timeout": "1x", "route": [{"destination": {"host": "a.b"}}]}]}),
+        json!({"hosts": ["a.b"], "http": [{"match": [{"uri": {"exact": "/a", "prefix": "/"}}], "route": [{"destination": {"host": "a.b"}}]}]}),
+    ];
+    for spec in bad_vs {
+        assert!(
+            validate_with(vs::validate, &m, spec.clone()).is_err(),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn messages_must_be_objects() {
+    // serde would take the array as the struct's fields in order; protobuf JSON refuses it.
+    let spec = json!({"hosts": ["foo.bar"], "http": [{"match": [{"headers": {"x": ["exact"]}}], "route": [{"destination": {"host": "foo.bar"}}]}]});
+    assert!(validate_with(vs::validate, &Meta::default(), spec).is_err());
+}
+
+#[test]
+fn null_means_default() {
+    let spec = json!({"hosts": ["a.b"], "gateways": null, "http": [{"route": [{"destination": {"host": "a.b", "subset": null, "port": null}, "weight": null}], "timeout": null, "match": [{"uri": {"prefix": "/", "exact": null}, "ignoreUriCase": null}]}]});
+    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
+    assert!(r.errors.is_empty(), "{r:?}");
+    // As a list element it is the element's empty value, judged by the rules (istioctl
+    // validate answers the same).
+    let spec =
+        json!({"hosts": ["a.b", null], "tcp": [{"route": [{"destination": {"host": "a.b"}}]}]});
+    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
+    assert_eq!(r.errors, ["empty domain name not allowed"]);
+}
