@@ -120,10 +120,7 @@ pub fn go_floats(v: &Value) -> Value {
 /// Go's `fmt.Sprint`: float64 numbers (from values) as `%v` prints them, integers (typed
 /// struct fields) as integers.
 pub fn sprint(v: &Value) -> String {
-    gofmt::sprint_with(v, &|n| match n.as_f64() {
-        Some(f) if n.is_f64() => gofmt::format_float(f),
-        _ => n.to_string(),
-    })
+    gofmt::sprint_as(v, gofmt::Numbers::IntOrFloat64)
 }
 
 /// `json.Marshal`: floats without a fraction print as integers, map keys sorted.
