@@ -1,11 +1,12 @@
-//! Go semantics for translated templates: printing, truthiness, field access, comparison,
-//! and Go's builtin functions (`and`, `eq`, `index`, `printf`, ...). Each Go function `f` is
-//! registered as `gt_f`; Sprig's and Istio's are in `library`.
+//! Go's builtin functions for translated templates (`and`, `eq`, `index`, `printf`, ...),
+//! over Go's semantics of values (`value`). Each Go function `f` is registered as `gt_f`;
+//! Sprig's and Istio's are in `library`.
 
+use super::value::{compare, eq, field, int_arg, invalid, print, strval, to_json, truth};
 use crate::core::compat::gofmt;
 use minijinja::value::{Rest, Value as MjValue, ValueKind};
-use minijinja::{Environment, Error, ErrorKind};
-use serde_json::{Map, Value};
+use minijinja::{Environment, Error};
+use serde_json::Value;
 
 /// The Go function names a template may call.
 pub const FUNCTIONS: &[&str] = &[
@@ -95,180 +96,6 @@ pub const FUNCTIONS: &[&str] = &[
     "toJson",
 ];
 
-pub(super) fn j(v: &MjValue) -> Value {
-    if v.is_undefined() || v.is_none() {
-        return Value::Null;
-    }
-    serde_json::to_value(v).unwrap_or(Value::Null)
-}
-
-/// The values as Go decodes JSON into `any`: every number a float64.
-pub fn go_floats(v: &Value) -> Value {
-    match v {
-        Value::Number(n) => n
-            .as_f64()
-            .and_then(serde_json::Number::from_f64)
-            .map_or_else(|| v.clone(), Value::Number),
-        Value::Array(a) => Value::Array(a.iter().map(go_floats).collect()),
-        Value::Object(m) => {
-            Value::Object(m.iter().map(|(k, x)| (k.clone(), go_floats(x))).collect())
-        }
-        other => other.clone(),
-    }
-}
-
-/// Go's `fmt.Sprint`: float64 numbers (from values) as `%v` prints them, integers (typed
-/// struct fields) as integers.
-pub fn sprint(v: &Value) -> String {
-    gofmt::sprint_as(v, gofmt::Numbers::IntOrFloat64)
-}
-
-/// `json.Marshal`: floats without a fraction print as integers, map keys sorted.
-pub(super) fn go_json(v: &Value) -> String {
-    fn ints(v: &Value) -> Value {
-        match v {
-            Value::Number(n) if n.is_f64() => {
-                let f = n.as_f64().unwrap_or(0.0);
-                if f.fract() == 0.0 && f.abs() < 1e15 {
-                    Value::from(f as i64)
-                } else {
-                    v.clone()
-                }
-            }
-            Value::Array(a) => Value::Array(a.iter().map(ints).collect()),
-            Value::Object(m) => {
-                let sorted: std::collections::BTreeMap<&String, Value> =
-                    m.iter().map(|(k, x)| (k, ints(x))).collect();
-                Value::Object(sorted.into_iter().map(|(k, x)| (k.clone(), x)).collect())
-            }
-            other => other.clone(),
-        }
-    }
-    serde_json::to_string(&ints(v)).unwrap_or_else(|_| "{}".into())
-}
-
-pub(super) fn mj(v: Value) -> MjValue {
-    MjValue::from(minijinja::value::Serde(v))
-}
-
-/// Go truthiness of a template value; a missing value is false.
-pub fn truth(v: &MjValue) -> bool {
-    match v.kind() {
-        ValueKind::Undefined | ValueKind::None => false,
-        ValueKind::Seq | ValueKind::Map => v.len().unwrap_or(0) > 0,
-        ValueKind::Number => v.as_i64().map_or_else(
-            || f64::try_from(v.clone()).is_ok_and(|f| f != 0.0),
-            |i| i != 0,
-        ),
-        _ => v.is_true(),
-    }
-}
-
-/// Go's `fmt.Sprint` of one value; a missing value prints `<no value>`.
-pub fn print(v: &MjValue) -> String {
-    if v.is_undefined() {
-        return "<no value>".to_string();
-    }
-    if let Some(s) = v.as_str() {
-        return s.to_string();
-    }
-    sprint(&j(v))
-}
-
-/// `strval` of Sprig: strings as they are, everything else as `%v`.
-pub(super) fn strval(v: &MjValue) -> String {
-    if v.is_undefined() {
-        return "<nil>".to_string();
-    }
-    print(v)
-}
-
-/// Go's lowerCamel JSON name of an exported struct field (`APIVersion` → `apiVersion`).
-pub fn json_name(field: &str) -> String {
-    let chars: Vec<char> = field.chars().collect();
-    let upper = chars.iter().take_while(|c| c.is_uppercase()).count();
-    let cut = match upper {
-        0 => return field.to_string(),
-        n if n == chars.len() => n,
-        1 => 1,
-        n => n - 1,
-    };
-    let mut out: String = chars[..cut].iter().collect::<String>().to_lowercase();
-    out.extend(&chars[cut..]);
-    out
-}
-
-/// Field access: the map key as written, else the struct field's JSON name; `String` and
-/// `GetX` method calls of protobuf values.
-pub fn field(v: &MjValue, name: &str) -> MjValue {
-    if v.kind() == ValueKind::Map {
-        let got = v.get_attr(name).unwrap_or_default();
-        if !got.is_undefined() {
-            return got;
-        }
-        let alt = json_name(name);
-        if alt != name {
-            let got = v.get_attr(&alt).unwrap_or_default();
-            if !got.is_undefined() {
-                return got;
-            }
-        }
-        if let Some(rest) = name.strip_prefix("Get").filter(|r| !r.is_empty()) {
-            let got = v.get_attr(&json_name(rest)).unwrap_or_default();
-            return if got.is_undefined() {
-                MjValue::from(())
-            } else {
-                got
-            };
-        }
-        return MjValue::UNDEFINED;
-    }
-    if name == "String" || (name.starts_with("Get") && name.len() > 3) {
-        return if v.is_undefined() {
-            MjValue::from(())
-        } else {
-            v.clone()
-        };
-    }
-    MjValue::UNDEFINED
-}
-
-pub(super) fn compare(a: &MjValue, b: &MjValue) -> Option<std::cmp::Ordering> {
-    // A field missing from the data stands for a Go struct field's zero value.
-    let zero = |v: &Value| !gofmt::truthy(v) && !v.is_array() && !v.is_object();
-    if a.is_undefined() || b.is_undefined() {
-        let other = if a.is_undefined() { j(b) } else { j(a) };
-        return zero(&other).then_some(std::cmp::Ordering::Equal);
-    }
-    match (j(a), j(b)) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64()?.partial_cmp(&y.as_f64()?),
-        (Value::String(x), Value::String(y)) => Some(x.cmp(&y)),
-        (Value::Bool(x), Value::Bool(y)) => Some(x.cmp(&y)),
-        (Value::Null, Value::Null) => Some(std::cmp::Ordering::Equal),
-        (x, y) if x == y => Some(std::cmp::Ordering::Equal),
-        _ => None,
-    }
-}
-
-pub(super) fn eq(a: &MjValue, b: &MjValue) -> bool {
-    compare(a, b) == Some(std::cmp::Ordering::Equal)
-}
-
-pub(super) fn int_arg(v: &MjValue) -> Result<i64, Error> {
-    match j(v) {
-        Value::Number(n) => n
-            .as_i64()
-            .or_else(|| n.as_f64().map(|f| f as i64))
-            .ok_or_else(|| bad("expected an integer")),
-        Value::String(s) => s.trim().parse().map_err(|_| bad("expected an integer")),
-        _ => Err(bad("expected an integer")),
-    }
-}
-
-pub(super) fn bad(m: &str) -> Error {
-    Error::new(ErrorKind::InvalidOperation, m.to_string())
-}
-
 /// Go's `strconv.Quote` (what `%q` and Sprig `quote` print).
 pub fn go_quote(s: &str) -> String {
     let mut out = String::from("\"");
@@ -342,7 +169,7 @@ pub fn sprintf(format: &str, args: &[MjValue]) -> String {
         };
         let text = match verb {
             'q' => go_quote(&strval(arg)),
-            'd' => match j(arg) {
+            'd' => match to_json(arg) {
                 Value::Number(n) => n.as_i64().map(|i| i.to_string()).unwrap_or_else(|| {
                     format!("%!d(float64={})", gofmt::sprint(&Value::Number(n)))
                 }),
@@ -353,7 +180,7 @@ pub fn sprintf(format: &str, args: &[MjValue]) -> String {
                     .split_once('.')
                     .and_then(|(_, p)| p.parse().ok())
                     .unwrap_or(6);
-                match j(arg) {
+                match to_json(arg) {
                     Value::Number(n) => format!("{:.*}", prec, n.as_f64().unwrap_or(0.0)),
                     other => format!("%!f({})", gofmt::sprint(&other)),
                 }
@@ -392,7 +219,7 @@ pub(super) fn index(base: &MjValue, keys: &[MjValue]) -> Result<MjValue, Error> 
                 let i = int_arg(k)?;
                 let len = cur.len().unwrap_or(0) as i64;
                 if i < 0 || i >= len {
-                    return Err(bad(&format!("index out of range: {i}")));
+                    return Err(invalid(&format!("index out of range: {i}")));
                 }
                 cur.get_item(&MjValue::from(i))?
             }
@@ -409,17 +236,10 @@ pub(super) fn index(base: &MjValue, keys: &[MjValue]) -> Result<MjValue, Error> 
                     MjValue::from(())
                 }
             }
-            _ => return Err(bad(&format!("can't index item of type {}", cur.kind()))),
+            _ => return Err(invalid(&format!("can't index item of type {}", cur.kind()))),
         };
     }
     Ok(cur)
-}
-
-pub(super) fn string_map(v: &MjValue) -> Map<String, Value> {
-    match j(v) {
-        Value::Object(m) => m,
-        _ => Map::new(),
-    }
 }
 
 /// The most iterations `range N` over an integer may ask for.
@@ -454,7 +274,7 @@ pub fn register(env: &mut Environment<'static>) {
             ValueKind::Number if v.is_integer() => {
                 let n = int_arg(&v)?.max(0);
                 if n > MAX_RANGE_COUNT {
-                    return Err(bad(&format!(
+                    return Err(invalid(&format!(
                         "range over {n}: more than the {MAX_RANGE_COUNT} iterations needle allows"
                     )));
                 }
@@ -463,9 +283,9 @@ pub fn register(env: &mut Environment<'static>) {
                     .collect()
             }
             ValueKind::Number => {
-                return Err(bad(&format!("range can't iterate over {}", print(&v))));
+                return Err(invalid(&format!("range can't iterate over {}", print(&v))));
             }
-            other => return Err(bad(&format!("range can't iterate over {other}"))),
+            other => return Err(invalid(&format!("range can't iterate over {other}"))),
         };
         Ok(MjValue::from(pairs))
     });
@@ -506,7 +326,9 @@ pub fn register(env: &mut Environment<'static>) {
         match v.kind() {
             ValueKind::String => Ok(v.as_str().map_or(0, str::len)),
             ValueKind::Undefined | ValueKind::None => Ok(0),
-            _ => v.len().ok_or_else(|| bad(&format!("len of {}", v.kind()))),
+            _ => v
+                .len()
+                .ok_or_else(|| invalid(&format!("len of {}", v.kind()))),
         }
     });
     env.add_function("gt_index", |v: MjValue, keys: Rest<MjValue>| {

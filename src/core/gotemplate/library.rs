@@ -1,9 +1,10 @@
 //! The Sprig and Istio functions of translated templates (Go's own builtins are in
 //! `funcs`), registered as `gt_<name>`.
 
-use super::funcs::{
-    bad, eq, field, go_floats, go_json, go_quote, indent, int_arg, j, mj, sprint, string_map,
-    strval, truth,
+use super::funcs::{go_quote, indent};
+use super::value::{
+    eq, field, go_floats, go_json, int_arg, invalid, string_map, strval, to_json, to_template,
+    truth,
 };
 use crate::core::compat::gofmt;
 use crate::core::inject::render;
@@ -13,7 +14,7 @@ use serde_json::{Map, Value};
 
 /// Go's `time.Duration.String` of a protobuf JSON duration (`"23s"`, `"1.5s"`).
 pub fn format_duration(v: &MjValue) -> String {
-    let text = match j(v) {
+    let text = match to_json(v) {
         Value::String(s) => s,
         Value::Number(n) => format!("{}s", n),
         _ => return "0s".into(),
@@ -26,7 +27,7 @@ pub fn format_duration(v: &MjValue) -> String {
 
 fn container_ports(containers: &MjValue, skip_proxy: bool) -> String {
     let mut parts = Vec::new();
-    for c in j(containers).as_array().into_iter().flatten() {
+    for c in to_json(containers).as_array().into_iter().flatten() {
         if skip_proxy && c.get("name").and_then(Value::as_str) == Some("istio-proxy") {
             continue;
         }
@@ -74,7 +75,7 @@ pub(super) fn register(env: &mut Environment<'static>) {
             let mut items: Vec<MjValue> = match list.kind() {
                 ValueKind::Undefined | ValueKind::None => vec![],
                 ValueKind::Seq => list.try_iter()?.collect(),
-                other => return Err(bad(&format!("cannot append to {other}"))),
+                other => return Err(invalid(&format!("cannot append to {other}"))),
             };
             items.push(v);
             Ok(MjValue::from(items))
@@ -160,14 +161,17 @@ pub(super) fn register(env: &mut Environment<'static>) {
             Ok(indent(int_arg(&n)?.max(0) as usize, &strval(&s)))
         },
     );
-    env.add_function("gt_toYaml", |v: MjValue| super::yaml::to_yaml(&j(&v)));
+    env.add_function("gt_toYaml", |v: MjValue| super::yaml::to_yaml(&to_json(&v)));
     env.add_function("gt_dict", |args: Rest<MjValue>| {
         let mut m = Map::new();
         for pair in args.chunks(2) {
-            let v = pair.get(1).map(j).unwrap_or(Value::String(String::new()));
+            let v = pair
+                .get(1)
+                .map(to_json)
+                .unwrap_or(Value::String(String::new()));
             m.insert(strval(&pair[0]), v);
         }
-        mj(Value::Object(m))
+        to_template(Value::Object(m))
     });
     env.add_function("gt_hasKey", |m: MjValue, k: String| {
         string_map(&m).contains_key(&k)
@@ -179,7 +183,7 @@ pub(super) fn register(env: &mut Environment<'static>) {
             let annos = field(&meta, "annotations");
             match annos.get_attr(&name) {
                 Ok(v) if !v.is_undefined() => strval(&v),
-                _ => sprint(&j(&default)),
+                _ => strval(&default),
             }
         },
     );
@@ -193,18 +197,20 @@ pub(super) fn register(env: &mut Environment<'static>) {
             v
         }
     });
-    env.add_function("gt_omitNil", |v: MjValue| mj(render::omit_nil(&j(&v))));
+    env.add_function("gt_omitNil", |v: MjValue| {
+        to_template(render::omit_nil(&to_json(&v)))
+    });
     env.add_function("gt_fromJSON", |s: String| {
         serde_json::from_str::<Value>(&s)
-            .map(|v| mj(go_floats(&v)))
+            .map(|v| to_template(go_floats(&v)))
             .unwrap_or_else(|_| MjValue::from("{}"))
     });
-    let to_json = |v: MjValue| match j(&v) {
+    let to_json_text = |v: MjValue| match to_json(&v) {
         Value::Null => "{}".to_string(),
         other => go_json(&other),
     };
-    env.add_function("gt_structToJSON", to_json);
-    env.add_function("gt_toJSON", to_json);
+    env.add_function("gt_structToJSON", to_json_text);
+    env.add_function("gt_toJSON", to_json_text);
     env.add_function(
         "gt_protoToJSON",
         move |state: &State, v: MjValue| match state
@@ -212,7 +218,7 @@ pub(super) fn register(env: &mut Environment<'static>) {
             .and_then(|p| p.as_str().map(str::to_string))
         {
             Some(p) => p,
-            None => to_json(v),
+            None => to_json_text(v),
         },
     );
     env.add_function("gt_excludeInboundPort", |port: MjValue, list: MjValue| {
@@ -253,14 +259,14 @@ pub(super) fn register(env: &mut Environment<'static>) {
             let v = pair.get(1).map(strval).unwrap_or_default();
             m.insert(strval(&pair[0]), Value::String(v));
         }
-        mj(Value::Object(m))
+        to_template(Value::Object(m))
     });
     env.add_function("gt_omit", |dict: MjValue, keys: Rest<String>| {
         let mut m = string_map(&dict);
         for k in keys.iter() {
             m.remove(k);
         }
-        mj(Value::Object(m))
+        to_template(Value::Object(m))
     });
     let merge = |maps: &[MjValue]| {
         let mut out = Map::new();
@@ -270,19 +276,19 @@ pub(super) fn register(env: &mut Environment<'static>) {
         out
     };
     env.add_function("gt_mergeMaps", move |maps: Rest<MjValue>| {
-        mj(Value::Object(merge(&maps)))
+        to_template(Value::Object(merge(&maps)))
     });
     env.add_function("gt_toJsonMap", move |maps: Rest<MjValue>| {
         go_json(&Value::Object(merge(&maps)))
     });
     // Protobuf enum fields Istio's templates read, at their zero value when JSON left them out.
     env.add_function("gt_proxy_config", |pc: MjValue| {
-        let mut v = j(&pc);
+        let mut v = to_json(&pc);
         if let Some(m) = v.as_object_mut() {
             m.entry("interceptionMode")
                 .or_insert_with(|| Value::from("REDIRECT"));
         }
-        mj(v)
+        to_template(v)
     });
     // More of Sprig.
     env.add_function("gt_coalesce", |args: Rest<MjValue>| {
@@ -342,7 +348,7 @@ pub(super) fn register(env: &mut Environment<'static>) {
     let arith = |op: fn(i64, i64) -> Option<i64>| {
         move |a: MjValue, b: MjValue| -> Result<i64, Error> {
             op(int_arg(&a)?, int_arg(&b)?)
-                .ok_or_else(|| bad("integer overflow or division by zero"))
+                .ok_or_else(|| invalid("integer overflow or division by zero"))
         }
     };
     env.add_function("gt_add", |args: Rest<MjValue>| -> Result<i64, Error> {
@@ -368,14 +374,14 @@ pub(super) fn register(env: &mut Environment<'static>) {
     env.add_function(
         "gt_regexMatch",
         |re: String, s: MjValue| -> Result<bool, Error> {
-            let re = regex::Regex::new(&re).map_err(|e| bad(&e.to_string()))?;
+            let re = regex::Regex::new(&re).map_err(|e| invalid(&e.to_string()))?;
             Ok(re.is_match(&strval(&s)))
         },
     );
     env.add_function(
         "gt_regexReplaceAll",
         |re: String, s: MjValue, repl: String| -> Result<String, Error> {
-            let re = regex::Regex::new(&re).map_err(|e| bad(&e.to_string()))?;
+            let re = regex::Regex::new(&re).map_err(|e| invalid(&e.to_string()))?;
             Ok(re.replace_all(&strval(&s), repl.as_str()).into_owned())
         },
     );
@@ -383,16 +389,16 @@ pub(super) fn register(env: &mut Environment<'static>) {
         "gt_required",
         |msg: String, v: MjValue| -> Result<MjValue, Error> {
             if v.is_undefined() || v.is_none() || v.as_str() == Some("") {
-                Err(bad(&msg))
+                Err(invalid(&msg))
             } else {
                 Ok(v)
             }
         },
     );
     env.add_function("gt_fail", |msg: String| -> Result<String, Error> {
-        Err(bad(&msg))
+        Err(invalid(&msg))
     });
-    env.add_function("gt_toJson", |v: MjValue| match j(&v) {
+    env.add_function("gt_toJson", |v: MjValue| match to_json(&v) {
         Value::Null => "null".to_string(),
         other => go_json(&other),
     });

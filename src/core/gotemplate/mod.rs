@@ -42,6 +42,7 @@ pub mod funcs;
 mod lexer;
 mod library;
 mod parser;
+pub mod value;
 mod yaml;
 
 pub use funcs::register;

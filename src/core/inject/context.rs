@@ -152,7 +152,7 @@ pub fn shared(values: &Value, mesh: &Value, environment: &Environment) -> Shared
         ("environment", MjValue::from(Serde(environment))),
         (
             "go_values",
-            MjValue::from(Serde(crate::core::gotemplate::funcs::go_floats(values))),
+            MjValue::from(Serde(crate::core::gotemplate::value::go_floats(values))),
         ),
     ];
     Arc::new(vars.into_iter().map(|(k, v)| (k.to_string(), v)).collect())

@@ -1,10 +1,11 @@
 //! Rendering injection templates with minijinja, with Istio's template functions.
 
-use crate::core::compat::gofmt;
+use crate::core::compat::gofmt::{self, Numbers};
 use crate::core::compat::relaxed_json;
 use crate::core::compat::yaml;
 use crate::core::gotemplate;
-use minijinja::value::{Enumerator, Kwargs, Object, Serde, Value as MjValue, ValueKind};
+use crate::core::gotemplate::value::{sprint, sprint_value, to_json, to_template};
+use minijinja::value::{Enumerator, Kwargs, Object, Value as MjValue, ValueKind};
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehavior};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -193,34 +194,10 @@ fn template_error(name: &str, e: &Error) -> RenderError {
     }
 }
 
-/// Go's `fmt.Sprint` of a template value. Strings, the common case, skip the JSON detour.
-fn sprint(v: &MjValue) -> String {
-    match v.as_str() {
-        Some(s) => s.to_string(),
-        None => gofmt::sprint(&to_json(v)),
-    }
-}
-
-fn to_json(v: &MjValue) -> Value {
-    if v.is_undefined() || v.is_none() {
-        return Value::Null;
-    }
-    serde_json::to_value(v).unwrap_or(Value::Null)
-}
-
 /// A pod annotation as the template value it already is (no copy of the text).
 fn pod_annotation(state: &State, key: &str) -> Option<MjValue> {
     let v = state.lookup("annotations")?.get_attr(key).ok()?;
     v.as_str().is_some().then_some(v)
-}
-
-/// `fmt.Sprint` as a template value: strings are passed through as they are.
-fn sprint_value(v: MjValue) -> MjValue {
-    if v.as_str().is_some() {
-        v
-    } else {
-        MjValue::from(sprint(&v))
-    }
 }
 
 /// The pairs Go's `range $key, $value := x` visits: a map's entries by sorted key, a list's
@@ -255,13 +232,15 @@ fn register_functions(env: &mut Environment<'static>) {
     env.add_function(
         "annotation",
         |state: &State, key: &str, default: MjValue| -> MjValue {
-            pod_annotation(state, key).unwrap_or_else(|| sprint_value(default))
+            pod_annotation(state, key).unwrap_or_else(|| sprint_value(default, Numbers::Float64))
         },
     );
-    env.add_function("go_string", sprint_value);
+    env.add_function("go_string", |v: MjValue| sprint_value(v, Numbers::Float64));
     env.add_function(
         "exclude_inbound_port",
-        |port: MjValue, list: String| -> String { exclude_inbound_port(&sprint(&port), &list) },
+        |port: MjValue, list: String| -> String {
+            exclude_inbound_port(&sprint(&port, Numbers::Float64), &list)
+        },
     );
     env.add_function(
         "append_multus_network",
@@ -271,11 +250,11 @@ fn register_functions(env: &mut Environment<'static>) {
     );
     env.add_function("from_json", |s: String| -> MjValue {
         serde_json::from_str::<Value>(&s)
-            .map(|v| MjValue::from(Serde(v)))
+            .map(to_template)
             .unwrap_or_else(|_| MjValue::from("{}"))
     });
     env.add_function("omit_nil", |v: MjValue| -> MjValue {
-        MjValue::from(Serde(omit_nil(&to_json(&v))))
+        to_template(omit_nil(&to_json(&v)))
     });
     // Istio pastes `toYaml` of the value under a `name:` line, so anything but a map (or
     // nothing) there is broken YAML and fails the pod.
@@ -293,7 +272,7 @@ fn register_functions(env: &mut Environment<'static>) {
                     ));
                 }
             }
-            Ok(MjValue::from(Serde(out)))
+            Ok(to_template(out))
         },
     );
     env.add_filter("go_range", go_range);
