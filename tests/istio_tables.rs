@@ -11,13 +11,13 @@ use common::tally::Tally;
 use needle::core::config::mesh::{merge_proxy_config, proxy_config_defaults, proxy_config_json};
 use needle::core::inject::annotations::validate;
 use needle::core::inject::context::{self, ContextInput, Owner, image_url};
+use needle::core::inject::funcs::{append_multus_network, omit_nil};
 use needle::core::inject::merge::{Schema, strategic_merge};
 use needle::core::inject::pod;
 use needle::core::inject::probes::{
     dump_app_probers, merge_or_append, rewrite_probes, should_rewrite,
 };
 use needle::core::inject::prometheus::{apply_merge, apply_secure_port};
-use needle::core::inject::render::{append_multus_network, omit_nil};
 use needle::core::inject::select::{Policy, SelectionConfig, inject_required};
 use needle::server::path_params::parse_inject_envs;
 use serde_json::{Map, Value, json};

@@ -5,25 +5,36 @@
 
 use serde_json::Value;
 
-/// `fmt.Sprint(v)` for a value decoded from JSON into Go's `any`.
-pub fn sprint(value: &Value) -> String {
-    sprint_with(value, &|n| {
-        n.as_f64()
-            .map(format_float)
-            .unwrap_or_else(|| n.to_string())
-    })
+/// Which Go type a JSON number stands for when it is printed. The same digits print
+/// differently as Go's int and float64 (`1000000` and `1e+06`), and which one Go has depends
+/// on where the number came from, not on how JSON wrote it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbers {
+    /// Every number a float64: JSON decoded into Go's `any` (the injector values).
+    Float64,
+    /// An integer an int, any other number a float64: for data whose numbers were made
+    /// float64 already where Go has them (`go_floats`), next to typed struct fields.
+    IntOrFloat64,
 }
 
-/// `fmt.Sprint` with the given formatting of numbers (Go prints a float64 and an int
-/// differently, and which one a JSON number stands for depends on where it came from).
-pub fn sprint_with(value: &Value, number: &dyn Fn(&serde_json::Number) -> String) -> String {
+/// `fmt.Sprint(v)` for a value decoded from JSON into Go's `any`.
+pub fn sprint(value: &Value) -> String {
+    sprint_as(value, Numbers::Float64)
+}
+
+/// `fmt.Sprint(v)`, with the numbers taken as the Go type `numbers` says.
+pub fn sprint_as(value: &Value, numbers: Numbers) -> String {
     match value {
         Value::Null => "<nil>".to_string(),
         Value::Bool(b) => b.to_string(),
-        Value::Number(n) => number(n),
+        Value::Number(n) => match (numbers, n.as_f64()) {
+            (Numbers::IntOrFloat64, Some(f)) if n.is_f64() => format_float(f),
+            (Numbers::IntOrFloat64, _) => n.to_string(),
+            (Numbers::Float64, f) => f.map(format_float).unwrap_or_else(|| n.to_string()),
+        },
         Value::String(s) => s.clone(),
         Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(|v| sprint_with(v, number)).collect();
+            let parts: Vec<String> = items.iter().map(|v| sprint_as(v, numbers)).collect();
             format!("[{}]", parts.join(" "))
         }
         Value::Object(map) => {
@@ -31,7 +42,7 @@ pub fn sprint_with(value: &Value, number: &dyn Fn(&serde_json::Number) -> String
             keys.sort();
             let parts: Vec<String> = keys
                 .iter()
-                .map(|k| format!("{k}:{}", sprint_with(&map[*k], number)))
+                .map(|k| format!("{k}:{}", sprint_as(&map[*k], numbers)))
                 .collect();
             format!("map[{}]", parts.join(" "))
         }
@@ -267,5 +278,12 @@ mod tests {
         assert_eq!(sprint(&json!(11)), "11");
         assert_eq!(sprint(&json!("x")), "x");
         assert_eq!(sprint(&json!({"b": 1, "a": "x"})), "map[a:x b:1]");
+    }
+
+    #[test]
+    fn numbers_print_as_the_go_type_they_stand_for() {
+        let v = json!([1000000, 1000000.0, 1.5]);
+        assert_eq!(sprint_as(&v, Numbers::Float64), "[1e+06 1e+06 1.5]");
+        assert_eq!(sprint_as(&v, Numbers::IntOrFloat64), "[1000000 1e+06 1.5]");
     }
 }

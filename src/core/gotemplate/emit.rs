@@ -19,9 +19,11 @@ struct Emitter<'a> {
     dot: Vec<String>,
     counter: usize,
     defines: &'a HashMap<String, String>,
+    /// The host's functions, callable as `gt_<name>` beside Go's and Sprig's.
+    host_functions: &'a [&'a str],
 }
 
-pub fn emit(parsed: &Parsed) -> Result<String, TranslateError> {
+pub fn emit(parsed: &Parsed, host_functions: &[&str]) -> Result<String, TranslateError> {
     let macros: HashMap<String, String> = parsed
         .defines
         .iter()
@@ -30,20 +32,24 @@ pub fn emit(parsed: &Parsed) -> Result<String, TranslateError> {
         .collect();
     let mut out = String::new();
     for (name, body) in &parsed.defines {
-        let mut e = Emitter::new(&macros, "_arg");
+        let mut e = Emitter::new(&macros, host_functions, "_arg");
         e.nodes(body)?;
         out.push_str(&format!(
             "{{% macro {}(_arg) %}}{{% set _v = namespace() %}}{}{{% endmacro %}}",
             macros[name], e.out
         ));
     }
-    let mut e = Emitter::new(&macros, "_root");
+    let mut e = Emitter::new(&macros, host_functions, "_root");
     e.nodes(&parsed.nodes)?;
     Ok(format!("{ROOT}{{% set _v = namespace() %}}{out}{}", e.out))
 }
 
 impl<'a> Emitter<'a> {
-    fn new(defines: &'a HashMap<String, String>, root: &str) -> Self {
+    fn new(
+        defines: &'a HashMap<String, String>,
+        host_functions: &'a [&'a str],
+        root: &str,
+    ) -> Self {
         let mut top = HashMap::new();
         top.insert(String::new(), root.to_string());
         Self {
@@ -52,6 +58,7 @@ impl<'a> Emitter<'a> {
             dot: vec![root.to_string()],
             counter: 0,
             defines,
+            host_functions,
         }
     }
 
@@ -269,7 +276,8 @@ impl<'a> Emitter<'a> {
             .first()
             .ok_or_else(|| TranslateError::new(pos, "empty command"))?;
         if let Expr::Func(name) = first {
-            if !FUNCTIONS.contains(&name.as_str()) {
+            let name_is = |n: &&str| *n == name.as_str();
+            if !FUNCTIONS.iter().any(name_is) && !self.host_functions.iter().any(name_is) {
                 return Err(TranslateError::new(
                     pos,
                     format!("function {name:?} not defined"),

@@ -3,8 +3,11 @@
 //! built-in ones.
 //!
 //! The translation ([`translate`]) parses the Go template (`lexer`, `parser`) and writes an
-//! equivalent minijinja template (`emit`) calling the `gt_*` functions of `funcs`, which
-//! follow Go's semantics; the renderer parses the output as YAML.
+//! equivalent minijinja template (`emit`) calling `gt_*` functions that follow Go's
+//! semantics (`value`): Go's builtins and Sprig's from [`funcs`], and the host's own, which
+//! the host names to [`translate`] and registers, as Go's `Funcs` does before `Parse`
+//! (needle's injector brings Istio's injection functions, `inject::funcs`); the renderer
+//! parses the output as YAML.
 //!
 //! Supported:
 //! - text and actions with `{{-`/`-}}` trimming; comments `{{/* */}}`;
@@ -20,11 +23,14 @@
 //!   `else`), `with` (and `else`), `define`/`template`/`block`, pipelines and parenthesised
 //!   calls with fields on their result;
 //! - the functions in [`funcs::FUNCTIONS`]: Go's builtins (`and`/`or` return an operand,
-//!   `eq` with several operands), Sprig's (`default`, `quote`, `list`, `append`, `join`,
-//!   `trunc`, `trimAll`, `nindent`, ...) and Istio's (`annotation`, `isset`, `indent` that
-//!   leaves the first line alone, `toYaml` with sorted keys, `omitNil`, `structToJSON`, ...),
-//!   plus common Sprig helpers for users' templates (`coalesce`, `ternary`, `keys`, `add`,
-//!   `regexReplaceAll`, `b64enc`, `required`, ...);
+//!   `eq` with several operands, `index`, `len`, `not`, `print`, `printf`, `println`, `ne`,
+//!   `lt`, `le`, `gt`, `ge`) and Sprig's strings (`quote`, `trunc`, `trimAll`, `trim`,
+//!   `trimPrefix`, `trimSuffix`, `hasPrefix`, `hasSuffix`, `replace`, `lower`, `upper`,
+//!   `toUpper`, `toString`, `nindent`, `repeat`, `regexMatch`, `regexReplaceAll`), lists
+//!   (`list`, `append`, `join`, `first`, `last`, `has`, `splitList`), dicts (`dict`,
+//!   `hasKey`, `keys`), integers (`int`, `int64`, `add`, `sub`, `mul`, `div`, `mod`),
+//!   encodings (`b64enc`, `b64dec`, `toJson`) and defaults and flow (`default`, `empty`,
+//!   `coalesce`, `ternary`, `required`, `fail`); plus the host's functions;
 //! - Go printing: a missing key prints `<no value>`, nil `<nil>`, numbers from values as
 //!   float64 (`1e+06`), maps as `map[k:v]`.
 //!
@@ -32,17 +38,17 @@
 //! `else with`, calling methods with arguments, functions outside the list (Go's `call`,
 //! `slice`, `html`, `js`, `urlquery`, most of Sprig), `define` inside a block, a variable
 //! declared in an `else if` condition. Values from `.Values` are float64 as in Go (they
-//! print as `%v` does, `1e+06`); numbers of the pod, mesh and proxy config are integers. Differences kept on purpose: operations Go rejects at render time (a field of a
-//! missing value, comparing values of different types, `len` of nothing) are lenient here;
+//! print as `%v` does, `1e+06`); numbers of the pod, mesh and proxy config are integers.
+//! Differences kept on purpose: operations Go rejects at render time (a field of a missing
+//! value, comparing values of different types, `len` of nothing) are lenient here;
 //! a field missing from a protobuf/Kubernetes struct prints `<no value>` rather than its
 //! zero value; `index` of a missing key gives "" for maps of strings and nil otherwise.
 
 mod emit;
 pub mod funcs;
 mod lexer;
-mod library;
 mod parser;
-mod yaml;
+pub mod value;
 
 pub use funcs::register;
 pub use lexer::Pos;
@@ -64,10 +70,12 @@ impl TranslateError {
     }
 }
 
-/// Translate a Go template into minijinja source.
-pub fn translate(text: &str) -> Result<String, TranslateError> {
-    emit::emit(&parser::parse(text)?)
+/// Translate a Go template into minijinja source. `host_functions` names the functions
+/// beyond Go's and Sprig's that the template may call (as `gt_<name>`, registered by the
+/// host): Go's parser, too, refuses a call of a function its `FuncMap` lacks.
+pub fn translate(text: &str, host_functions: &[&str]) -> Result<String, TranslateError> {
+    emit::emit(&parser::parse(text)?, host_functions)
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -4,6 +4,8 @@ use crate::core::compat::gofmt;
 use crate::core::compat::path::At;
 use crate::core::config::mesh;
 use crate::core::config::snapshot::Environment;
+use crate::core::gotemplate::value::go_floats;
+use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
 use crate::core::inject::pod;
 use crate::core::inject::render::{PodVars, SharedContext};
 use minijinja::value::{Serde, Value as MjValue};
@@ -150,10 +152,7 @@ pub fn shared(values: &Value, mesh: &Value, environment: &Environment) -> Shared
         ("values", MjValue::from(Serde(values))),
         ("mesh", MjValue::from(Serde(mesh))),
         ("environment", MjValue::from(Serde(environment))),
-        (
-            "go_values",
-            MjValue::from(Serde(crate::core::gotemplate::funcs::go_floats(values))),
-        ),
+        ("go_values", MjValue::from(Serde(go_floats(values)))),
     ];
     Arc::new(vars.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
@@ -173,10 +172,7 @@ pub fn build(input: &ContextInput) -> PodVars {
         .at(&["tracing", "tlsSettings", "caCertificates"])
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
-        .map(|p| match p.rfind('/') {
-            Some(i) => p[..=i].to_string(),
-            None => String::new(),
-        });
+        .map(|p| funcs::directory(p).to_string());
     let containers = pod::containers(input.pod, "containers");
     let app_containers: Vec<&str> = containers
         .iter()
@@ -233,10 +229,7 @@ pub fn build(input: &ContextInput) -> PodVars {
             "app_containers",
             app_containers.into_iter().map(MjValue::from).collect(),
         ),
-        (
-            "pod_ports_json",
-            MjValue::from(crate::core::inject::render::pod_ports_json(containers)),
-        ),
+        ("pod_ports_json", MjValue::from(pod_ports_json(containers))),
     ]);
     if image_type_override.is_some() || !input.proxy_config_is_default {
         let image = image_url(input.values, "proxy", proxy_image_type, image_type_override);
@@ -293,7 +286,7 @@ fn annotated_resources(pod: &Value) -> Option<Value> {
 
 /// `values.global.proxy.resources` without its nulls.
 fn default_resources(values: &Value) -> Value {
-    match crate::core::inject::render::omit_nil(
+    match omit_nil(
         values
             .at(&["global", "proxy", "resources"])
             .unwrap_or(&Value::Null),

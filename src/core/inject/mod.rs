@@ -4,6 +4,7 @@
 pub mod admit;
 pub mod annotations;
 pub mod context;
+pub mod funcs;
 pub mod merge;
 pub mod openshift;
 pub mod patch;

@@ -1,5 +1,5 @@
-//! `toYaml`: block YAML as sigs.k8s.io/yaml writes it (keys sorted, lists at their key's
-//! indentation, two-space indent, `{}`/`[]` for empty collections, trailing newline).
+//! Istio's `toYaml`: block YAML as sigs.k8s.io/yaml writes it (keys sorted, lists at their
+//! key's indentation, two-space indent, `{}`/`[]` for empty collections, trailing newline).
 
 use crate::core::compat::gofmt;
 use serde_json::Value;

@@ -1,0 +1,178 @@
+//! Go text/template's builtin functions (`and`, `eq`, `index`, `len`, `print`, ...) and the
+//! helpers the translation itself calls (`gt_out`, `gt_truth`, `gt_field`, `gt_range`).
+
+use super::printf::sprintf;
+use crate::core::gotemplate::value::{
+    compare, eq, field, int_arg, invalid, print, sorted_entries, strval, to_json, to_template,
+    truth,
+};
+use minijinja::value::{Rest, Value as MjValue, ValueKind};
+use minijinja::{Environment, Error};
+use serde_json::Value;
+use std::cmp::Ordering;
+
+/// The most iterations `range N` over an integer may ask for.
+const MAX_RANGE_COUNT: i64 = 1_000;
+
+/// What the emitted minijinja calls for Go's actions: printing, conditions, fields, `range`
+/// and the template data's protobuf defaults.
+pub(super) fn register_translation(env: &mut Environment<'static>) {
+    env.add_function("gt_out", |v: MjValue| print(&v));
+    env.add_function("gt_truth", |v: MjValue| truth(&v));
+    env.add_function("gt_field", |v: MjValue, names: Rest<String>| {
+        names.iter().fold(v, |cur, n| field(&cur, n))
+    });
+    env.add_function("gt_range", range_pairs);
+    env.add_function("gt_proxy_config", proxy_config_with_enum_defaults);
+}
+
+pub(super) fn register_logic(env: &mut Environment<'static>) {
+    // Go's `and`/`or` return the operand that decided, not a boolean.
+    env.add_function("gt_and", |args: Rest<MjValue>| {
+        let decided = args.iter().find(|a| !truth(a));
+        decided.or(args.last()).cloned().unwrap_or_default()
+    });
+    env.add_function("gt_or", |args: Rest<MjValue>| {
+        let decided = args.iter().find(|a| truth(a));
+        decided.or(args.last()).cloned().unwrap_or_default()
+    });
+    env.add_function("gt_not", |v: MjValue| !truth(&v));
+}
+
+pub(super) fn register_comparisons(env: &mut Environment<'static>) {
+    env.add_function("gt_eq", |a: MjValue, rest: Rest<MjValue>| {
+        rest.iter().any(|b| eq(&a, b))
+    });
+    env.add_function("gt_ne", |a: MjValue, b: MjValue| !eq(&a, &b));
+    env.add_function("gt_lt", |a: MjValue, b: MjValue| {
+        compare(&a, &b) == Some(Ordering::Less)
+    });
+    env.add_function("gt_le", |a: MjValue, b: MjValue| {
+        compare(&a, &b).is_some_and(Ordering::is_le)
+    });
+    env.add_function("gt_gt", |a: MjValue, b: MjValue| {
+        compare(&a, &b) == Some(Ordering::Greater)
+    });
+    env.add_function("gt_ge", |a: MjValue, b: MjValue| {
+        compare(&a, &b).is_some_and(Ordering::is_ge)
+    });
+}
+
+pub(super) fn register_lookups(env: &mut Environment<'static>) {
+    env.add_function("gt_len", |v: MjValue| -> Result<usize, Error> {
+        match v.kind() {
+            ValueKind::String => Ok(v.as_str().map_or(0, str::len)),
+            ValueKind::Undefined | ValueKind::None => Ok(0),
+            _ => v
+                .len()
+                .ok_or_else(|| invalid(&format!("len of {}", v.kind()))),
+        }
+    });
+    env.add_function("gt_index", |v: MjValue, keys: Rest<MjValue>| {
+        index(&v, &keys)
+    });
+}
+
+pub(super) fn register_printing(env: &mut Environment<'static>) {
+    env.add_function("gt_printf", |f: String, args: Rest<MjValue>| {
+        sprintf(&f, &args)
+    });
+    // `print` puts a space between operands when neither is a string.
+    env.add_function("gt_print", |args: Rest<MjValue>| {
+        let mut out = String::new();
+        for (i, a) in args.iter().enumerate() {
+            let is_str = |v: &MjValue| v.kind() == ValueKind::String;
+            if i > 0 && !is_str(a) && !is_str(&args[i - 1]) {
+                out.push(' ');
+            }
+            out.push_str(&strval(a));
+        }
+        out
+    });
+    env.add_function("gt_println", |args: Rest<MjValue>| {
+        let parts: Vec<String> = args.iter().map(strval).collect();
+        format!("{}\n", parts.join(" "))
+    });
+}
+
+/// The `[key, value]` pairs Go's `range` visits: a list's with the index, a map's by key,
+/// `0..n` of an integer; nothing for nil.
+fn range_pairs(v: MjValue) -> Result<MjValue, Error> {
+    let pair = |k: MjValue, x: MjValue| MjValue::from(vec![k, x]);
+    let pairs: Vec<MjValue> = match v.kind() {
+        ValueKind::Undefined | ValueKind::None => vec![],
+        ValueKind::Seq => v
+            .try_iter()?
+            .enumerate()
+            .map(|(i, x)| pair(MjValue::from(i), x))
+            .collect(),
+        ValueKind::Map => sorted_entries(&v)?
+            .into_iter()
+            .map(|(k, x)| pair(k, x))
+            .collect(),
+        // Go ranges over an integer (`range 3`), not a float, and every number from JSON
+        // (values, `fromJSON`) is a float64 in Go; a huge count is refused, not allocated.
+        ValueKind::Number if v.is_integer() => {
+            let n = int_arg(&v)?.max(0);
+            if n > MAX_RANGE_COUNT {
+                return Err(invalid(&format!(
+                    "range over {n}: more than the {MAX_RANGE_COUNT} iterations needle allows"
+                )));
+            }
+            (0..n)
+                .map(|i| pair(MjValue::from(i), MjValue::from(i)))
+                .collect()
+        }
+        ValueKind::Number => {
+            return Err(invalid(&format!("range can't iterate over {}", print(&v))));
+        }
+        other => return Err(invalid(&format!("range can't iterate over {other}"))),
+    };
+    Ok(MjValue::from(pairs))
+}
+
+/// `.ProxyConfig` as Istio's templates read the protobuf: the enum fields they test at
+/// their zero value when JSON left them out.
+fn proxy_config_with_enum_defaults(pc: MjValue) -> MjValue {
+    let mut v = to_json(&pc);
+    if let Some(m) = v.as_object_mut() {
+        m.entry("interceptionMode")
+            .or_insert_with(|| Value::from("REDIRECT"));
+    }
+    to_template(v)
+}
+
+/// `index`: map keys and list positions; a key a string map lacks gives "".
+fn index(base: &MjValue, keys: &[MjValue]) -> Result<MjValue, Error> {
+    let mut cur = base.clone();
+    for k in keys {
+        cur = match cur.kind() {
+            ValueKind::Undefined | ValueKind::None => MjValue::from(""),
+            ValueKind::Seq => {
+                let i = int_arg(k)?;
+                let len = cur.len().unwrap_or(0) as i64;
+                if i < 0 || i >= len {
+                    return Err(invalid(&format!("index out of range: {i}")));
+                }
+                cur.get_item(&MjValue::from(i))?
+            }
+            ValueKind::Map => {
+                let got = cur.get_item(k)?;
+                if !got.is_undefined() {
+                    got
+                } else if cur.try_iter()?.all(|key| {
+                    cur.get_item(&key)
+                        .is_ok_and(|v| v.kind() == ValueKind::String)
+                }) {
+                    MjValue::from("")
+                } else {
+                    MjValue::from(())
+                }
+            }
+            _ => {
+                return Err(invalid(&format!("can't index item of type {}", cur.kind())));
+            }
+        };
+    }
+    Ok(cur)
+}

@@ -1,0 +1,112 @@
+//! Go's `fmt.Sprintf` for the verbs templates use, and `strconv.Quote`.
+
+use crate::core::compat::gofmt;
+use crate::core::gotemplate::value::{strval, to_json};
+use minijinja::value::Value as MjValue;
+use serde_json::Value;
+
+/// Go's `strconv.Quote` (what `%q` and Sprig `quote` print).
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `fmt.Sprintf` for the verbs templates use (`%s %v %d %t %q %f %%`), with width,
+/// precision and `-`; Go's `%!` texts for a wrong, missing or extra operand.
+pub fn sprintf(format: &str, args: &[MjValue]) -> String {
+    let mut out = String::new();
+    let mut args = args.iter();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let mut spec = String::new();
+        while let Some(&d) = chars.peek() {
+            if !(d.is_ascii_digit() || d == '.' || d == '-' || d == '+') {
+                break;
+            }
+            spec.push(d);
+            chars.next();
+        }
+        let Some(verb) = chars.next() else {
+            out.push_str("%!(NOVERB)");
+            break;
+        };
+        if verb == '%' {
+            out.push('%');
+            continue;
+        }
+        match args.next() {
+            Some(arg) => pad(&mut out, &spec, &format_verb(verb, &spec, arg)),
+            None => out.push_str(&format!("%!{verb}(MISSING)")),
+        }
+    }
+    let extra: Vec<String> = args.map(strval).collect();
+    if !extra.is_empty() {
+        out.push_str(&format!("%!(EXTRA {})", extra.join(", ")));
+    }
+    out
+}
+
+/// One operand as `%<spec><verb>` prints it, before padding to the width.
+fn format_verb(verb: char, spec: &str, arg: &MjValue) -> String {
+    match verb {
+        'q' => go_quote(&strval(arg)),
+        'd' => match to_json(arg) {
+            Value::Number(n) => n
+                .as_i64()
+                .map(|i| i.to_string())
+                .unwrap_or_else(|| format!("%!d(float64={})", gofmt::sprint(&Value::Number(n)))),
+            other => format!("%!d({})", gofmt::sprint(&other)),
+        },
+        'f' => {
+            let precision = spec
+                .split_once('.')
+                .and_then(|(_, p)| p.parse().ok())
+                .unwrap_or(6);
+            match to_json(arg) {
+                Value::Number(n) => format!("{:.*}", precision, n.as_f64().unwrap_or(0.0)),
+                other => format!("%!f({})", gofmt::sprint(&other)),
+            }
+        }
+        _ => strval(arg),
+    }
+}
+
+/// `text` padded with spaces to the spec's width, on the right for `-`.
+fn pad(out: &mut String, spec: &str, text: &str) {
+    let width: usize = spec
+        .trim_start_matches(['-', '+'])
+        .split('.')
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(0);
+    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+    if spec.starts_with('-') {
+        out.push_str(text);
+        out.push_str(&fill);
+    } else {
+        out.push_str(&fill);
+        out.push_str(text);
+    }
+}
