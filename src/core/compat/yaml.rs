@@ -3,6 +3,11 @@
 use serde_json::Value;
 use serde_saphyr::DuplicateKeyPolicy;
 
+/// YAML that does not parse, with the parser's message (which names the line and column).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid YAML: {0}")]
+pub struct YamlError(String);
+
 /// What a reader does with a key that one mapping repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DuplicateKeys {
@@ -22,19 +27,19 @@ mod flow_colons;
 /// whole-number float such as `80.0` or `1e3` becomes the integer Go's JSON encoder writes,
 /// and `[1.2.3.4, 2001:db8::]` is a list of two strings (see `flow_colons`). A repeated key
 /// is an error. The error carries the parser's position (line and column).
-pub fn parse_one(text: &str) -> Result<Value, String> {
+pub fn parse_one(text: &str) -> Result<Value, YamlError> {
     parse_one_with(text, DuplicateKeys::Refuse)
 }
 
 /// `parse_one` as Istio reads its own inputs (the injector config, values and mesh config, a
 /// pod's `proxy.istio.io/config`: `sigs.k8s.io/yaml.Unmarshal`, `protomarshal.ApplyYAML`,
 /// `encoding/json`): a repeated key takes its last value.
-pub fn parse_one_last_wins(text: &str) -> Result<Value, String> {
+pub fn parse_one_last_wins(text: &str) -> Result<Value, YamlError> {
     parse_one_with(text, DuplicateKeys::LastWins)
 }
 
 /// `parse_one` with the given treatment of repeated keys.
-pub fn parse_one_with(text: &str, duplicates: DuplicateKeys) -> Result<Value, String> {
+pub fn parse_one_with(text: &str, duplicates: DuplicateKeys) -> Result<Value, YamlError> {
     let mut value = parse_keeping_floats(text, duplicates)?;
     integral_floats_to_integers(&mut value);
     Ok(value)
@@ -42,7 +47,7 @@ pub fn parse_one_with(text: &str, duplicates: DuplicateKeys) -> Result<Value, St
 
 /// `parse_one_with` without turning whole floats into integers, for a reader that still has
 /// to turn some numbers into text as Go spells a float (`1e6` is "1e+06" in a label).
-pub fn parse_keeping_floats(text: &str, duplicates: DuplicateKeys) -> Result<Value, String> {
+pub fn parse_keeping_floats(text: &str, duplicates: DuplicateKeys) -> Result<Value, YamlError> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
@@ -53,7 +58,7 @@ pub fn parse_keeping_floats(text: &str, duplicates: DuplicateKeys) -> Result<Val
     let options =
         serde_saphyr::options! { legacy_octal_numbers: true, duplicate_keys: duplicate_keys };
     serde_saphyr::from_str_with_options::<Value>(&flow_colons::quote(text), options)
-        .map_err(|e| format!("invalid YAML: {e}"))
+        .map_err(|e| YamlError(e.to_string()))
 }
 
 /// Go decodes YAML numbers into float64 and `encoding/json` writes a whole float64 below
@@ -146,7 +151,7 @@ mod tests {
     #[test]
     fn parse_error_names_the_position() {
         let err = parse_one("a: [1, 2\nb: 3\n").unwrap_err();
-        assert!(err.contains("line"), "{err}");
+        assert!(err.to_string().contains("line"), "{err}");
     }
 
     #[test]
@@ -168,7 +173,7 @@ mod tests {
     fn repeated_keys_are_refused_or_the_last_one_counts() {
         let text = "a: 1\nm:\n  x: 1\n  y: 2\n  x: {z: 3}\na: [4]\n";
         let err = parse_one(text).unwrap_err();
-        assert!(err.contains("duplicate mapping key"), "{err}");
+        assert!(err.to_string().contains("duplicate mapping key"), "{err}");
         assert_eq!(
             parse_one_with(text, DuplicateKeys::LastWins).unwrap(),
             serde_json::json!({"a": [4], "m": {"x": {"z": 3}, "y": 2}})
@@ -227,7 +232,7 @@ mod tests {
         // Errors stay errors, as in go-yaml.
         for bad in ["a: [2001:db8::, [b\n", "a: 2001:db8::\nb: [c]"] {
             let err = parse_one(bad).unwrap_err();
-            assert!(err.contains("line"), "{err}");
+            assert!(err.to_string().contains("line"), "{err}");
         }
     }
 

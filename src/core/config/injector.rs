@@ -86,8 +86,8 @@ impl Default for InjectorConfig {
 impl InjectorConfig {
     /// Parse the injector config YAML. Unknown keys are ignored, as Istio ignores them.
     pub fn parse(source_name: &str, text: &str) -> Result<Self, ConfigError> {
-        let doc =
-            yaml::parse_one_last_wins(text).map_err(|e| ConfigError::syntax(source_name, e))?;
+        let doc = yaml::parse_one_last_wins(text)
+            .map_err(|e| ConfigError::syntax(source_name, e.to_string()))?;
         let map = match &doc {
             Value::Object(m) => m,
             Value::Null => return Ok(Self::default()),
@@ -190,7 +190,8 @@ impl InjectorConfig {
 
 /// The `values` key: Helm values as JSON (YAML is accepted too, as Istio accepts it).
 pub fn parse_values(source_name: &str, text: &str) -> Result<Value, ConfigError> {
-    let v = yaml::parse_one_last_wins(text).map_err(|e| ConfigError::syntax(source_name, e))?;
+    let v = yaml::parse_one_last_wins(text)
+        .map_err(|e| ConfigError::syntax(source_name, e.to_string()))?;
     match v {
         Value::Object(_) => Ok(v),
         Value::Null => Ok(Value::Object(Default::default())),
@@ -206,7 +207,8 @@ pub fn parse_values(source_name: &str, text: &str) -> Result<Value, ConfigError>
 
 /// The `mesh` key: MeshConfig YAML applied over Istio's mesh defaults.
 pub fn parse_mesh(source_name: &str, text: &str) -> Result<Value, ConfigError> {
-    let user = yaml::parse_one_last_wins(text).map_err(|e| ConfigError::syntax(source_name, e))?;
+    let user = yaml::parse_one_last_wins(text)
+        .map_err(|e| ConfigError::syntax(source_name, e.to_string()))?;
     match user {
         Value::Object(_) | Value::Null => {
             mesh::apply_mesh_config(&user).map_err(|e| ConfigError::new(source_name, e))

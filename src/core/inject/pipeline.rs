@@ -412,7 +412,8 @@ pub(crate) fn effective_proxy_config<'a>(
         annotation: "proxy.istio.io/config",
         message,
     };
-    let overlay = crate::core::compat::yaml::parse_one_last_wins(text).map_err(bad)?;
+    let overlay =
+        crate::core::compat::yaml::parse_one_last_wins(text).map_err(|e| bad(e.to_string()))?;
     mesh::merge_proxy_config(base, &overlay)
         .map(Cow::Owned)
         .map_err(bad)

@@ -177,7 +177,7 @@ impl Templates {
                 Err(message) => Err(RenderError::Output {
                     name: name.to_string(),
                     format: "YAML",
-                    message,
+                    message: message.to_string(),
                 }),
             },
         }

@@ -231,7 +231,7 @@ pub fn inject_document(
 /// there (`version: 1.10`, `proxyCPU: 1`, `1e6`) becomes the text `sigs.k8s.io/yaml` makes of
 /// it ("1.1", "1", "1e+06"), and other whole floats are integers (see `yaml::parse_one`); a
 /// key given twice takes its last value, as in istioctl's (non-strict) reading.
-pub fn read_document(text: &str) -> Result<Value, String> {
+pub fn read_document(text: &str) -> Result<Value, yaml::YamlError> {
     let mut doc = yaml::parse_keeping_floats(text, yaml::DuplicateKeys::LastWins)?;
     let is_list = doc.get("kind").and_then(Value::as_str) == Some("List");
     match doc.get_mut("items").and_then(Value::as_array_mut) {
