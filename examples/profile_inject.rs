@@ -1,11 +1,12 @@
-//! A plain loop over the injection core on the `hello` pod, for profilers:
+//! A plain loop over the admission function on the `hello` pod, for profilers:
 //! `cargo build --release --example profile_inject && perf record -g ./target/release/examples/profile_inject 20000`.
 //! Criterion's own statistics would mix into such a profile; the timing that counts is
 //! `cargo bench --bench inject`. Prints the best per-pod time of ten batches.
 
-use needle::core::inject::{Caller, Request, inject};
-use needle::core::{config::snapshot, inject::patch};
+use needle::core::config::snapshot;
+use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use serde_json::json;
+use std::collections::BTreeMap;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -25,14 +26,20 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let settings = Settings {
+        native_sidecars: true,
+        ..Settings::default()
+    };
+    let envs = BTreeMap::new();
+    let admission = Admission::webhook(&pod, "default", &envs);
     let mut best = std::time::Duration::MAX;
     for _ in 0..10 {
         let start = std::time::Instant::now();
         for _ in 0..pods / 10 {
-            let mut req = Request::new(&pod, Caller::Webhook);
-            req.native_sidecars = true;
-            let injected = inject(&snapshot, &req).expect("the hello pod injects");
-            std::hint::black_box(patch::create(&injected.original, &injected.pod));
+            match admit(&snapshot, &settings, &admission) {
+                Decision::Injected(injected, _) => std::hint::black_box(injected.patch()),
+                other => panic!("the hello pod is not injected: {}", other.reason()),
+            };
         }
         best = best.min(start.elapsed() / (pods / 10));
     }
