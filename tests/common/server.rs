@@ -49,7 +49,13 @@ impl Server {
 
     /// `start`, with extra environment variables.
     pub fn start_with_env(dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> Server {
-        let (webhook, admin) = (free_port(), free_port());
+        Self::start_on(dir, free_port(), extra, env)
+    }
+
+    /// `start_with_env` on a given webhook port (a restarted server where the webhooks
+    /// expect it).
+    pub fn start_on(dir: &Path, webhook: u16, extra: &[&str], env: &[(&str, &str)]) -> Server {
+        let admin = free_port();
         let log = dir.join("needle.log");
         let child = Command::new(env!("CARGO_BIN_EXE_needle"))
             .arg("serve")

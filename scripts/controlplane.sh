@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The Kubernetes control plane needle's cluster tests run against: kube-apiserver and etcd built
+# from their pinned Go modules (scripts/controlplane/*/go.mod and go.sum), and helm, into a
+# version-keyed cache outside the clone. A second run finds them there and takes a second.
+# Prints the directory holding the binaries. Usage: scripts/controlplane.sh
+set -euo pipefail
+cd "$(dirname "$0")/controlplane"
+
+K8S=v1.34.4
+ETCD=v3.6.16
+HELM=v3.22.0
+cache="${NEEDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/needle}"
+dir="$cache/controlplane-kube-$K8S-etcd-$ETCD-helm-$HELM"
+mkdir -p "$dir"
+exec 9>"$dir/.lock"
+flock 9 # two test runs at once build once
+
+export CGO_ENABLED=0 GOFLAGS=-mod=readonly GOTOOLCHAIN=local
+# build NAME MODULE PACKAGE LDFLAGS: `go build` in the pinning module, to a temporary name that
+# is renamed at the end, so an interrupted build leaves no binary behind.
+build() {
+	[ -x "$dir/$1" ] && return
+	echo "controlplane: building $1 (first run only; a few minutes)" >&2
+	(cd "$2" && go build -trimpath -ldflags "-s -w $4" -o "$dir/.$1.tmp" "$3")
+	mv "$dir/.$1.tmp" "$dir/$1"
+}
+
+minor=${K8S#v1.}
+minor=${minor%%.*}
+# Without a stamped version the apiserver says v0.0.0-master and helm refuses charts that
+# name a kubeVersion.
+kube_version="-X k8s.io/component-base/version.gitVersion=$K8S -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor -X k8s.io/component-base/version.gitTreeState=clean"
+client_version="-X k8s.io/client-go/pkg/version.gitVersion=$K8S -X k8s.io/client-go/pkg/version.gitMajor=1 -X k8s.io/client-go/pkg/version.gitMinor=$minor -X k8s.io/client-go/pkg/version.gitTreeState=clean"
+build kube-apiserver kube-apiserver k8s.io/kubernetes/cmd/kube-apiserver "$kube_version $client_version"
+build etcd etcd go.etcd.io/etcd/server/v3 ""
+# As helm's own Makefile stamps it, with the default Kubernetes version of its client-go (1.37):
+# the flags the corpus's istio-webhooks renders were made with.
+helm_version="-X helm.sh/helm/v3/internal/version.version=$HELM -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37"
+build helm helm helm.sh/helm/v3/cmd/helm "$helm_version"
+echo "$dir"

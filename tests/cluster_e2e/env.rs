@@ -1,0 +1,385 @@
+//! The world the scenarios run in: a real control plane, Istio's CRDs, `needle serve`
+//! processes (one per revision) and the webhook configurations of Istio's chart pointed at
+//! them, plus the client calls the scenarios share.
+
+use crate::common::cluster::Cluster;
+use crate::common::golden_cases::corpus_dir;
+use crate::common::server::{Server, free_port, temp_dir};
+use k8s_openapi::api::core::v1::{Namespace, Pod, ServiceAccount};
+use kube::api::{Api, DeleteParams, DynamicObject, PostParams};
+use kube::core::{ApiResource, GroupVersionKind};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tokio::sync::Mutex;
+
+/// A revision of needle: its server process and what the webhooks need to reach it.
+pub struct Revision {
+    pub name: &'static str,
+    pub server: Mutex<Option<Server>>,
+    pub dir: PathBuf,
+    pub port: u16,
+    pub env: Vec<(&'static str, &'static str)>,
+}
+
+impl Revision {
+    pub fn url(&self, path: &str) -> String {
+        format!("https://127.0.0.1:{}{path}", self.port)
+    }
+    pub fn ca_pem(&self) -> String {
+        std::fs::read_to_string(self.dir.join("certs/ca.pem")).unwrap()
+    }
+}
+
+pub struct Env {
+    pub cluster: Cluster,
+    pub client: kube::Client,
+    pub revisions: Vec<Revision>,
+    /// Istio's kinds by `kind`: their API group, version and plural, from the CRDs.
+    pub kinds: BTreeMap<String, ApiResource>,
+    names: AtomicUsize,
+}
+
+impl Env {
+    pub async fn new() -> Env {
+        let cluster = Cluster::start().await;
+        let client = cluster.client().await;
+        let kinds = install_crds(&client).await;
+        let revisions = vec![
+            start_revision("default", &[]),
+            start_revision("canary", &[]),
+            start_revision("native", &[("ENABLE_NATIVE_SIDECARS", "true")]),
+        ];
+        let env = Env {
+            cluster,
+            client,
+            revisions,
+            kinds,
+            names: AtomicUsize::new(0),
+        };
+        for rev in &env.revisions {
+            env.apply_injector_webhooks(rev, "Fail", 10).await;
+        }
+        // There is no controller manager to give kube-system its ServiceAccount.
+        let sa: ServiceAccount =
+            serde_json::from_value(json!({"metadata": {"name": "default"}})).unwrap();
+        Api::<ServiceAccount>::namespaced(env.client.clone(), "kube-system")
+            .create(&PostParams::default(), &sa)
+            .await
+            .unwrap();
+        env.apply_validator_webhooks().await;
+        env
+    }
+
+    pub fn revision(&self, name: &str) -> &Revision {
+        self.revisions.iter().find(|r| r.name == name).unwrap()
+    }
+
+    /// A name no other scenario uses.
+    pub fn unique(&self, prefix: &str) -> String {
+        format!("{prefix}-{}", self.names.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// A namespace with these labels, and its `default` ServiceAccount (there is no
+    /// controller manager to create it).
+    pub async fn namespace(&self, prefix: &str, labels: Value) -> String {
+        let name = self.unique(prefix);
+        let ns: Namespace =
+            serde_json::from_value(json!({"metadata": {"name": name, "labels": labels}})).unwrap();
+        Api::<Namespace>::all(self.client.clone())
+            .create(&PostParams::default(), &ns)
+            .await
+            .unwrap();
+        let sa: ServiceAccount =
+            serde_json::from_value(json!({"metadata": {"name": "default"}})).unwrap();
+        Api::<ServiceAccount>::namespaced(self.client.clone(), &name)
+            .create(&PostParams::default(), &sa)
+            .await
+            .unwrap();
+        name
+    }
+
+    /// Create a pod (a JSON manifest); the stored pod as JSON, or the apiserver's refusal.
+    pub async fn create_pod(&self, ns: &str, pod: Value, dry_run: bool) -> Result<Value, String> {
+        let pod: Pod = serde_json::from_value(pod).map_err(|e| e.to_string())?;
+        let params = PostParams {
+            dry_run,
+            ..Default::default()
+        };
+        Api::<Pod>::namespaced(self.client.clone(), ns)
+            .create(&params, &pod)
+            .await
+            .map(|p| serde_json::to_value(p).unwrap())
+            .map_err(|e| e.to_string())
+    }
+
+    pub async fn pod_exists(&self, ns: &str, name: &str) -> bool {
+        Api::<Pod>::namespaced(self.client.clone(), ns)
+            .get_opt(name)
+            .await
+            .unwrap()
+            .is_some()
+    }
+
+    /// Create (or, with `dry_run`, try) an Istio resource of the dataset.
+    pub async fn create_resource(
+        &self,
+        doc: &Value,
+        ns: &str,
+        dry_run: bool,
+    ) -> Result<(), String> {
+        let kind = doc["kind"].as_str().unwrap_or_default();
+        let resource = self
+            .kinds
+            .get(kind)
+            .ok_or_else(|| format!("no CRD for kind {kind}"))?;
+        let mut resource = resource.clone();
+        // Every version a CRD serves is served at its own path.
+        if let Some((_, version)) = doc["apiVersion"].as_str().and_then(|v| v.split_once('/')) {
+            resource.version = version.to_string();
+            resource.api_version = format!("{}/{version}", resource.group);
+        }
+        let object: DynamicObject =
+            serde_json::from_value(doc.clone()).map_err(|e| e.to_string())?;
+        let params = PostParams {
+            dry_run,
+            ..Default::default()
+        };
+        Api::<DynamicObject>::namespaced_with(self.client.clone(), ns, &resource)
+            .create(&params, &object)
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The MutatingWebhookConfiguration of Istio's chart for a revision (the corpus's
+    /// `istio-webhooks/default.yaml` or `revision-canary.yaml`; `native` is `canary`'s
+    /// renamed), each entry's `service` replaced by the URL of that revision's server.
+    pub async fn apply_injector_webhooks(
+        &self,
+        rev: &Revision,
+        failure_policy: &str,
+        timeout: u32,
+    ) {
+        self.apply_injector_webhooks_trusting(rev, failure_policy, timeout, &rev.ca_pem())
+            .await;
+    }
+
+    /// The revision's injector webhooks (failurePolicy Fail) trusting `ca_bundle`.
+    pub async fn set_ca_bundle(&self, rev: &Revision, ca_bundle: &str) {
+        self.apply_injector_webhooks_trusting(rev, "Fail", 10, ca_bundle)
+            .await;
+    }
+
+    async fn apply_injector_webhooks_trusting(
+        &self,
+        rev: &Revision,
+        failure_policy: &str,
+        timeout: u32,
+        ca_bundle: &str,
+    ) {
+        let mut config = injector_webhooks(rev.name);
+        let name = config["metadata"]["name"].as_str().unwrap().to_string();
+        for hook in config["webhooks"].as_array_mut().unwrap() {
+            hook["clientConfig"] =
+                json!({"url": rev.url("/inject"), "caBundle": base64(ca_bundle)});
+            hook["failurePolicy"] = json!(failure_policy);
+            hook["timeoutSeconds"] = json!(timeout);
+        }
+        apply(&self.client, "mutatingwebhookconfigurations", &name, config).await;
+    }
+
+    /// Istio's validating webhook for the default revision, pointed at needle, with
+    /// `failurePolicy: Fail` (istiod flips it so once ready), and beside it an entry for
+    /// objects that carry no revision, as Istio's base chart's default validator has.
+    pub async fn apply_validator_webhooks(&self) {
+        let rev = self.revision("default");
+        let mut config = webhook_document("default.yaml", "ValidatingWebhookConfiguration");
+        let name = config["metadata"]["name"].as_str().unwrap().to_string();
+        let mut hooks = config["webhooks"].as_array().unwrap().clone();
+        let mut unlabelled = hooks[0].clone();
+        unlabelled["name"] = json!("validation.istio.io");
+        unlabelled["objectSelector"] =
+            json!({"matchExpressions": [{"key": "istio.io/rev", "operator": "DoesNotExist"}]});
+        hooks.push(unlabelled);
+        for hook in &mut hooks {
+            hook["clientConfig"] =
+                json!({"url": rev.url("/validate"), "caBundle": base64(&rev.ca_pem())});
+            hook["failurePolicy"] = json!("Fail");
+        }
+        config["webhooks"] = json!(hooks);
+        apply(
+            &self.client,
+            "validatingwebhookconfigurations",
+            &name,
+            config,
+        )
+        .await;
+    }
+
+    /// The apiserver's own metrics text.
+    pub async fn apiserver_metrics(&self) -> String {
+        let request = axum::http::Request::get("/metrics")
+            .body(Vec::new())
+            .unwrap();
+        self.client.request_text(request).await.unwrap()
+    }
+
+    pub async fn delete_pod(&self, ns: &str, name: &str) {
+        let _ = Api::<Pod>::namespaced(self.client.clone(), ns)
+            .delete(name, &DeleteParams::default())
+            .await;
+    }
+}
+
+fn start_revision(name: &'static str, env: &[(&'static str, &'static str)]) -> Revision {
+    let dir = temp_dir(&format!("e2e-needle-{name}"));
+    let mut rev = Revision {
+        name,
+        server: Mutex::new(None),
+        dir,
+        port: 0,
+        env: env.to_vec(),
+    };
+    let server = rev.start_server();
+    rev.port = server.webhook.port();
+    rev.server = Mutex::new(Some(server));
+    rev
+}
+
+impl Revision {
+    /// `needle serve` for this revision, on its port (a fresh one the first time).
+    pub fn start_server(&self) -> Server {
+        let certs = self.dir.join("certs").display().to_string();
+        let args = ["--cert-dir", &certs, "--revision", self.name];
+        let port = if self.port == 0 {
+            free_port()
+        } else {
+            self.port
+        };
+        Server::start_on(&self.dir, port, &args, &self.env)
+    }
+}
+
+fn webhook_document(file: &str, kind: &str) -> Value {
+    let path = corpus_dir().join("istio-webhooks").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    crate::common::yaml_documents(&text)
+        .into_iter()
+        .find(|d| d["kind"] == kind)
+        .unwrap_or_else(|| panic!("{}: no {kind}", path.display()))
+}
+
+fn injector_webhooks(revision: &str) -> Value {
+    match revision {
+        "default" => webhook_document("default.yaml", "MutatingWebhookConfiguration"),
+        other => {
+            let mut config =
+                webhook_document("revision-canary.yaml", "MutatingWebhookConfiguration");
+            let text = serde_json::to_string(&config)
+                .unwrap()
+                .replace("canary", other);
+            config = serde_json::from_str(&text).unwrap();
+            config
+        }
+    }
+}
+
+fn base64(text: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(text)
+}
+
+/// Create or replace a cluster-scoped admissionregistration object.
+async fn apply(client: &kube::Client, plural: &str, name: &str, mut object: Value) {
+    let gvk = GroupVersionKind::gvk(
+        "admissionregistration.k8s.io",
+        "v1",
+        object["kind"].as_str().unwrap(),
+    );
+    let resource = ApiResource::from_gvk_with_plural(&gvk, plural);
+    let api = Api::<DynamicObject>::all_with(client.clone(), &resource);
+    if let Some(existing) = api.get_opt(name).await.unwrap() {
+        object["metadata"]["resourceVersion"] = json!(existing.metadata.resource_version);
+        let object: DynamicObject = serde_json::from_value(object).unwrap();
+        api.replace(name, &PostParams::default(), &object)
+            .await
+            .unwrap();
+    } else {
+        let object: DynamicObject = serde_json::from_value(object).unwrap();
+        api.create(&PostParams::default(), &object).await.unwrap();
+    }
+}
+
+/// Istio's CRDs (`istio-crds/crd-all.gen.yaml`), created and waited for until established;
+/// the kinds they define.
+async fn install_crds(client: &kube::Client) -> BTreeMap<String, ApiResource> {
+    use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+    let path = corpus_dir().join("istio-crds/crd-all.gen.yaml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let api = Api::<CustomResourceDefinition>::all(client.clone());
+    let mut kinds = BTreeMap::new();
+    for doc in crate::common::yaml_documents(&text) {
+        let crd: CustomResourceDefinition = serde_json::from_value(doc.clone())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let name = crd.metadata.name.clone().unwrap();
+        api.create(&PostParams::default(), &crd).await.unwrap();
+        let spec = &doc["spec"];
+        let storage = spec["versions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["storage"] == true)
+            .unwrap()["name"]
+            .as_str()
+            .unwrap();
+        let gvk = GroupVersionKind::gvk(
+            spec["group"].as_str().unwrap(),
+            storage,
+            spec["names"]["kind"].as_str().unwrap(),
+        );
+        kinds.insert(
+            gvk.kind.clone(),
+            ApiResource::from_gvk_with_plural(&gvk, spec["names"]["plural"].as_str().unwrap()),
+        );
+        wait_established(&api, &name).await;
+    }
+    kinds
+}
+
+async fn wait_established(
+    api: &Api<k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition>,
+    name: &str,
+) {
+    for _ in 0..100 {
+        let crd = api.get(name).await.unwrap();
+        let established = crd
+            .status
+            .and_then(|s| s.conditions)
+            .unwrap_or_default()
+            .iter()
+            .any(|c| c.type_ == "Established" && c.status == "True");
+        if established {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("CRD {name} not established in 10 s");
+}
+
+/// Where the scenarios write files for `needle kube-inject`.
+pub fn scratch() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| temp_dir("e2e-scratch")).clone()
+}
+
+pub fn write_scratch(name: &str, text: &str) -> PathBuf {
+    let path = scratch().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+pub fn needle_binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_needle"))
+}

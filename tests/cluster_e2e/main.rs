@@ -1,0 +1,106 @@
+//! needle against a real kube-apiserver and etcd (see `tests/common/cluster.rs`): Istio's
+//! CRDs installed, `needle serve` as real processes (revisions `default`, `canary` and
+//! `native`, the last with native sidecars), the webhook configurations of Istio's chart
+//! pointed at them. Each scenario goes through the apiserver as a user's `kubectl` would.
+//! The last line says `cluster e2e: N/M pass (kube-apiserver vX, etcd vY)`.
+//!
+//! Run alone: `cargo test --test cluster_e2e` (the first run builds the control plane, see
+//! `scripts/controlplane.sh`). `NEEDLE_CASE=<part of a name>` runs some scenarios only.
+
+#[path = "../common/mod.rs"]
+mod common;
+mod env;
+mod failures;
+mod selection;
+mod validation;
+
+use common::cluster::{ETCD_VERSION, KUBE_VERSION};
+use env::Env;
+use std::future::Future;
+use std::pin::Pin;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+pub type Outcome = Result<(), String>;
+pub type Run = fn(Arc<Env>) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
+
+/// A scenario: a name, and the run that checks it.
+pub struct Scenario {
+    pub name: &'static str,
+    pub run: Run,
+}
+
+#[macro_export]
+macro_rules! scenario {
+    ($name:expr, $f:path) => {
+        $crate::Scenario {
+            name: $name,
+            run: |env| Box::pin($f(env)),
+        }
+    };
+}
+
+fn main() -> ExitCode {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(run())
+}
+
+async fn run() -> ExitCode {
+    let filter = common::golden_cases::case_filter();
+    let started = Instant::now();
+    let env = Arc::new(Env::new().await);
+    println!(
+        "cluster e2e: control plane and needle up in {:?}",
+        started.elapsed()
+    );
+    let keep = |s: &Scenario| filter.as_ref().is_none_or(|f| s.name.contains(f.as_str()));
+    let mut scenarios: Vec<Scenario> = selection::scenarios()
+        .into_iter()
+        .chain(validation::scenarios())
+        .filter(keep)
+        .collect();
+    // The latency the apiserver measured is read before the failure scenarios, whose
+    // stopped and paused servers would only measure its timeouts.
+    let measured_after = scenarios.len();
+    scenarios.extend(failures::scenarios().into_iter().filter(keep));
+    let mut latency = String::new();
+    let mut failed = Vec::new();
+    for (i, scenario) in scenarios.iter().enumerate() {
+        if i == measured_after {
+            latency = failures::admission_latency(&env).await;
+        }
+        let began = Instant::now();
+        // Each scenario is its own task, so a panic in one is its failure, not the run's.
+        let outcome = match tokio::spawn((scenario.run)(env.clone())).await {
+            Ok(outcome) => outcome,
+            Err(panic) => Err(format!("panicked: {panic}")),
+        };
+        match &outcome {
+            Ok(()) => println!("ok   {} ({:?})", scenario.name, began.elapsed()),
+            Err(e) => {
+                println!("FAIL {}: {e}", scenario.name);
+                failed.push(scenario.name);
+            }
+        }
+    }
+    if latency.is_empty() {
+        latency = failures::admission_latency(&env).await;
+    }
+    println!("{latency}");
+    let passed = scenarios.len() - failed.len();
+    drop(env);
+    println!(
+        "cluster e2e: {passed}/{} pass (kube-apiserver {KUBE_VERSION}, etcd {ETCD_VERSION})",
+        scenarios.len()
+    );
+    if failed.is_empty() && !scenarios.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,270 @@
+//! A real Kubernetes control plane for the cluster tests: etcd and kube-apiserver, built by
+//! `scripts/controlplane.sh` from their pinned Go modules, started on free loopback ports
+//! with fresh data directories, an admin token and a kubeconfig; stopped (apiserver first)
+//! when dropped. Each process runs under a watchdog that kills it if the test process dies,
+//! so nothing is left running even when a test is killed.
+#![allow(dead_code)]
+
+use super::server::{free_port, temp_dir};
+use kube::config::Kubeconfig;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+pub const KUBE_VERSION: &str = "v1.34.4";
+pub const ETCD_VERSION: &str = "v3.6.16";
+const ADMIN_TOKEN: &str = "needle-e2e-admin-token";
+
+/// Where `scripts/controlplane.sh` keeps the binaries (it builds them on first use).
+pub fn binaries() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/controlplane.sh");
+        let out = Command::new(&script)
+            .stderr(Stdio::inherit())
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", script.display()));
+        assert!(
+            out.status.success(),
+            "{} failed ({}); the cluster tests need kube-apiserver and etcd",
+            script.display(),
+            out.status
+        );
+        PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
+    })
+}
+
+/// A process that dies with the test process: a shell watches the test's pid and kills the
+/// child when it is gone (SIGKILL of the test skips every destructor).
+fn spawn_watched(program: &Path, args: &[String], log: &Path) -> Child {
+    let script = r#"test_pid=$1; shift; "$@" & child=$!
+trap 'kill $child 2>/dev/null; wait $child; exit' TERM INT
+while kill -0 "$test_pid" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 0.5; done
+kill $child 2>/dev/null; wait $child"#;
+    Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .arg("watchdog")
+        .arg(std::process::id().to_string())
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(log).unwrap())
+        .stderr(std::fs::File::create(log.with_extension("err")).unwrap())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()))
+}
+
+/// Stop a watched process: SIGTERM to the watchdog, which stops the child and waits for it.
+fn stop(child: &mut Child) {
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+pub struct Cluster {
+    pub dir: PathBuf,
+    pub url: String,
+    /// The CA of the apiserver's serving certificate (PEM).
+    pub ca_pem: String,
+    pub kubeconfig: PathBuf,
+    etcd: Child,
+    apiserver: Child,
+}
+
+impl Cluster {
+    pub async fn start() -> Cluster {
+        let bin = binaries();
+        let dir = temp_dir("cluster");
+        let pki = Pki::new(&dir);
+        let (client, peer, secure) = (free_port(), free_port(), free_port());
+        let etcd_url = format!("http://127.0.0.1:{client}");
+        let etcd = spawn_watched(
+            &bin.join("etcd"),
+            &[
+                "--name=e2e".into(),
+                format!("--data-dir={}", dir.join("etcd").display()),
+                format!("--listen-client-urls={etcd_url}"),
+                format!("--advertise-client-urls={etcd_url}"),
+                format!("--listen-peer-urls=http://127.0.0.1:{peer}"),
+                format!("--initial-advertise-peer-urls=http://127.0.0.1:{peer}"),
+                format!("--initial-cluster=e2e=http://127.0.0.1:{peer}"),
+                "--unsafe-no-fsync".into(),
+                "--log-level=warn".into(),
+            ],
+            &dir.join("etcd.log"),
+        );
+        let apiserver = spawn_watched(
+            &bin.join("kube-apiserver"),
+            &[
+                format!("--etcd-servers={etcd_url}"),
+                "--bind-address=127.0.0.1".into(),
+                "--advertise-address=127.0.0.1".into(),
+                format!("--secure-port={secure}"),
+                // Without a controller manager nobody would maintain the endpoints of the
+                // `kubernetes` service; the default reconciler complains about loopback.
+                "--endpoint-reconciler-type=none".into(),
+                format!("--tls-cert-file={}", pki.serving_cert.display()),
+                format!("--tls-private-key-file={}", pki.serving_key.display()),
+                format!("--token-auth-file={}", pki.tokens.display()),
+                "--authorization-mode=RBAC".into(),
+                "--service-account-issuer=https://kubernetes.default.svc.cluster.local".into(),
+                format!("--service-account-key-file={}", pki.sa_public.display()),
+                format!(
+                    "--service-account-signing-key-file={}",
+                    pki.sa_key.display()
+                ),
+                "--service-cluster-ip-range=10.96.0.0/16".into(),
+                "--allow-privileged=true".into(),
+                format!("--cert-dir={}", dir.join("apiserver-certs").display()),
+                "--v=1".into(),
+            ],
+            &dir.join("apiserver.log"),
+        );
+        let url = format!("https://127.0.0.1:{secure}");
+        let kubeconfig = dir.join("kubeconfig");
+        write_kubeconfig(&kubeconfig, &url, &pki.ca_pem);
+        let mut cluster = Cluster {
+            dir,
+            url,
+            ca_pem: pki.ca_pem,
+            kubeconfig,
+            etcd,
+            apiserver,
+        };
+        cluster.wait_ready().await;
+        cluster
+    }
+
+    async fn wait_ready(&mut self) {
+        let client = self.client().await;
+        let deadline = Instant::now() + Duration::from_secs(90);
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.apiserver.try_wait() {
+                panic!(
+                    "kube-apiserver exited ({status}):\n{}",
+                    self.log("apiserver")
+                );
+            }
+            let readyz = axum::http::Request::get("/readyz")
+                .body(Vec::new())
+                .unwrap();
+            if client.request_text(readyz).await.is_ok_and(|t| t == "ok") {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        panic!(
+            "kube-apiserver not ready in 90 s:\n{}",
+            self.log("apiserver")
+        );
+    }
+
+    /// The tail of a component's log (`apiserver`, `etcd`), for failure messages.
+    pub fn log(&self, component: &str) -> String {
+        let text =
+            std::fs::read_to_string(self.dir.join(format!("{component}.err"))).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(40)..].join("\n")
+    }
+
+    /// A kube client with the admin identity.
+    pub async fn client(&self) -> kube::Client {
+        let config = kube::Config::from_custom_kubeconfig(
+            Kubeconfig::read_from(&self.kubeconfig).unwrap(),
+            &Default::default(),
+        )
+        .await
+        .unwrap();
+        kube::Client::try_from(config).unwrap()
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        // The apiserver first: stopping etcd under it makes it spin on reconnects.
+        stop(&mut self.apiserver);
+        stop(&mut self.etcd);
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// The apiserver's certificates and keys, made fresh for each cluster.
+struct Pki {
+    ca_pem: String,
+    serving_cert: PathBuf,
+    serving_key: PathBuf,
+    sa_key: PathBuf,
+    sa_public: PathBuf,
+    tokens: PathBuf,
+}
+
+impl Pki {
+    fn new(dir: &Path) -> Pki {
+        use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair, SanType};
+        let pki = dir.join("pki");
+        std::fs::create_dir_all(&pki).unwrap();
+        let ca_key = KeyPair::generate().unwrap();
+        let mut ca_params = CertificateParams::new(Vec::<String>::new()).unwrap();
+        ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        ca_params
+            .distinguished_name
+            .push(rcgen::DnType::CommonName, "needle e2e cluster CA");
+        let ca_cert = ca_params.self_signed(&ca_key).unwrap();
+        let issuer = Issuer::new(ca_params, ca_key);
+        let key = KeyPair::generate().unwrap();
+        let mut params = CertificateParams::new(vec![
+            "localhost".to_string(),
+            "kubernetes.default.svc".to_string(),
+        ])
+        .unwrap();
+        params
+            .subject_alt_names
+            .push(SanType::IpAddress("127.0.0.1".parse().unwrap()));
+        let cert = params.signed_by(&key, &issuer).unwrap();
+        let write = |name: &str, text: &str| {
+            let path = pki.join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let ca_pem = ca_cert.pem();
+        let sa_key = KeyPair::generate().unwrap();
+        write("ca.pem", &ca_pem);
+        Pki {
+            serving_cert: write("apiserver.pem", &cert.pem()),
+            serving_key: write("apiserver-key.pem", &key.serialize_pem()),
+            sa_key: write("sa-key.pem", &sa_key.serialize_pem()),
+            sa_public: write("sa-public.pem", &sa_key.public_key_pem()),
+            tokens: write(
+                "tokens.csv",
+                &format!("{ADMIN_TOKEN},needle-e2e-admin,needle-e2e-admin,\"system:masters\"\n"),
+            ),
+            ca_pem,
+        }
+    }
+}
+
+fn write_kubeconfig(path: &Path, url: &str, ca_pem: &str) {
+    use base64::Engine;
+    let ca = base64::engine::general_purpose::STANDARD.encode(ca_pem);
+    let config = serde_json::json!({
+        "apiVersion": "v1", "kind": "Config", "current-context": "e2e",
+        "clusters": [{"name": "e2e", "cluster": {"server": url, "certificate-authority-data": ca}}],
+        "users": [{"name": "admin", "user": {"token": ADMIN_TOKEN}}],
+        "contexts": [{"name": "e2e", "context": {"cluster": "e2e", "user": "admin"}}],
+    });
+    // JSON is YAML: kubectl, helm and kube read it.
+    std::fs::write(path, serde_json::to_string_pretty(&config).unwrap()).unwrap();
+}
