@@ -3,5 +3,6 @@
 
 pub mod cli;
 pub mod core;
+pub mod kube;
 pub mod server;
 pub mod sources;
