@@ -5,7 +5,7 @@
 //! so nothing is left running even when a test is killed.
 #![allow(dead_code)]
 
-use super::server::{free_port, temp_dir};
+use super::server::{free_port, temp_dir, watched};
 use kube::config::Kubeconfig;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -35,19 +35,9 @@ pub fn binaries() -> &'static Path {
     })
 }
 
-/// A process that dies with the test process: a shell watches the test's pid and kills the
-/// child when it is gone (SIGKILL of the test skips every destructor).
+/// Start a control-plane process under the watchdog, its output in `log` and `log.err`.
 fn spawn_watched(program: &Path, args: &[String], log: &Path) -> Child {
-    let script = r#"test_pid=$1; shift; "$@" & child=$!
-trap 'kill $child 2>/dev/null; wait $child; exit' TERM INT
-while kill -0 "$test_pid" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 0.5; done
-kill $child 2>/dev/null; wait $child"#;
-    Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .arg("watchdog")
-        .arg(std::process::id().to_string())
-        .arg(program)
+    watched(program)
         .args(args)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(log).unwrap())
@@ -56,7 +46,7 @@ kill $child 2>/dev/null; wait $child"#;
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()))
 }
 
-/// Stop a watched process: SIGTERM to the watchdog, which stops the child and waits for it.
+/// Stop a watched process: SIGTERM, then SIGKILL if it is still there after 20 s.
 fn stop(child: &mut Child) {
     let _ = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])

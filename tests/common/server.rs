@@ -57,7 +57,7 @@ impl Server {
     pub fn start_on(dir: &Path, webhook: u16, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let admin = free_port();
         let log = dir.join("needle.log");
-        let child = Command::new(env!("CARGO_BIN_EXE_needle"))
+        let child = watched(Path::new(env!("CARGO_BIN_EXE_needle")))
             .arg("serve")
             .args([
                 "--listen",
@@ -121,6 +121,22 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A command for `program` that dies with the test process, even when the test is killed
+/// with SIGKILL (which skips every destructor): a shell starts a watcher in the background,
+/// then becomes `program` by `exec`, so the child's pid is the program's own (signals such as
+/// SIGSTOP reach it directly). The watcher kills it once the test's pid is gone.
+pub fn watched(program: &Path) -> Command {
+    const WATCHDOG: &str = r#"test_pid=$1; shift
+( while kill -0 "$test_pid" && kill -0 $$; do sleep 0.5; done; kill -KILL $$ ) >/dev/null 2>&1 </dev/null &
+exec "$@""#;
+    let mut command = Command::new("bash");
+    command
+        .args(["-c", WATCHDOG, "watchdog"])
+        .arg(std::process::id().to_string())
+        .arg(program);
+    command
 }
 
 /// A blocking HTTP/1.1 GET over plain TCP (the admin port).
