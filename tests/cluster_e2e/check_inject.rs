@@ -296,6 +296,10 @@ async fn workload_and_kube_system(env: Arc<Env>) -> Outcome {
     if got != want {
         return Err(format!("deployment/web:\n{got}\nwant:\n{want}"));
     }
+    let got = check_inject(&env, &["-n", &ns, "-l", "app=web"])?;
+    if got != want {
+        return Err(format!("-l app=web:\n{got}\nwant:\n{want}"));
+    }
     let missing = check_inject(&env, &[&format!("deploy/nothing.{ns}")]).unwrap_err();
     if !missing.contains(&format!(
         "failed retrieving: deployments.apps \"nothing\" not found in the \"{ns}\" namespace"
