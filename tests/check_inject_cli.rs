@@ -655,3 +655,30 @@ fn no_cluster_and_no_files() {
         "{err}"
     );
 }
+
+/// A hand-written namespace has no `kubernetes.io/metadata.name` label; the apiserver would
+/// add it, and Istio's `auto.` webhook (`enableNamespacesByDefault`) selects on it.
+#[test]
+fn namespaces_by_default_see_the_name_label_the_apiserver_adds() {
+    let nsf = scratch(
+        "plain-ns.yaml",
+        "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n",
+    );
+    let out = needle(&[
+        "pod-none-none.shop",
+        "--webhooks",
+        &webhooks("enable-namespaces-by-default.yaml"),
+        "--namespace-file",
+        path(&nsf),
+        "--pod-file",
+        path(&pod_file()),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "WEBHOOK                 REVISION  INJECTED      REASON\n\
+             istio-sidecar-injector  default   {GREEN_MARK}             Namespace label kubernetes.io/metadata.name=shop matches (Automatic injection is enabled in all namespaces).\n"
+        )
+    );
+}

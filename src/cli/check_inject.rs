@@ -29,7 +29,8 @@ pub struct CheckInjectArgs {
     /// daemonset, job, replicationcontroller or service (its first pod).
     #[arg(value_name = "[<type>/]<name>[.<namespace>]")]
     pub target: Vec<String>,
-    /// The namespace (default: the kubeconfig context's, else `default`).
+    /// The namespace (default: the kubeconfig context's; with --pod-file or, for -l,
+    /// --namespace-file, `default`).
     #[arg(short = 'n', long = "namespace")]
     pub namespace: Option<String>,
     /// Check these pod labels (`k=v,k2=v2`) in the namespace instead of an existing pod.
@@ -174,7 +175,8 @@ async fn find_pod(
     Ok((pod, namespace))
 }
 
-/// The pod `-l` describes: those labels and nothing else.
+/// The pod `-l` describes: those labels, no annotations, one plain container (so that
+/// `--explain` can run the injection; selection reads only labels, annotations and spec).
 fn labels_only_pod(labels: &Labels, namespace: &str) -> Value {
     json!({"apiVersion": "v1", "kind": "Pod",
         "metadata": {"namespace": namespace, "labels": labels},
