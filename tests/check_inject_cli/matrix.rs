@@ -4,7 +4,9 @@
 //! order, abbreviated as `reason()` in check_inject_cli.rs spells out: `+` injects, `-` is the
 //! webhook's "no matching labels" text, `ns K=V`, `ns K=V, pod K=V`, `pod K=V` (matches),
 //! `has K=V` (the pod label prevents it), `nshas V` (the namespace's istio-injection=V does).
-//! Derived from istioctl's `analyzeWebhooksMatchStatus` at 86c9f01, case by case.
+//! Derived from istioctl's `analyzeWebhooksMatchStatus` at 86c9f01, and checked (Dec 2026)
+//! against istioctl's own `analyzeRunningWebhooks` and `printCheckInjectorResults` of that
+//! commit, built locally and fed the same files: every output identical byte for byte.
 
 use super::Matrix;
 
