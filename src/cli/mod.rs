@@ -1,5 +1,6 @@
 //! Command-line adapters, one file per subcommand; shared flags in `args`.
 pub mod args;
+pub mod check_inject;
 pub mod kube_inject;
 pub mod serve;
 pub mod validate;
@@ -19,6 +20,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check whether a pod is (or would be) injected, by which webhook, and why (like `istioctl x check-inject`).
+    #[command(name = "check-inject")]
+    CheckInject(check_inject::CheckInjectArgs),
     /// Inject the sidecar into workload YAML offline (like `istioctl kube-inject`).
     #[command(name = "kube-inject")]
     KubeInject(kube_inject::KubeInjectArgs),
@@ -31,6 +35,7 @@ pub enum Command {
 /// Run a subcommand; its exit code (`validate` distinguishes invalid input from unreadable input).
 pub fn run(cli: Cli) -> std::process::ExitCode {
     let result = match cli.command {
+        Command::CheckInject(args) => check_inject::run(&args),
         Command::KubeInject(args) => kube_inject::run(&args),
         Command::Serve(args) => serve::run(args),
         Command::Validate(args) => return validate::run(&args),

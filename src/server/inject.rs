@@ -54,11 +54,16 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
     let envs = parse_inject_envs(path);
     let admission = Admission::webhook(&req.object, &req.namespace, &envs);
     let decision = admit(&state.snapshot(), &state.settings, &admission);
-    let (reason, label) = (decision.reason().to_string(), decision.reason().label());
+    // The same words `check-inject --explain` prints for the decision.
+    let (name, reason, label) = (
+        decision.name(),
+        decision.reason().to_string(),
+        decision.reason().label(),
+    );
     match decision {
         Decision::Injected(injected, _) => Outcome {
             verdict: Verdict::Patch(injected.patch()),
-            decision: "injected",
+            decision: name,
             reason,
             label,
         },
@@ -66,7 +71,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
             state.metrics.injection_skip.inc();
             Outcome {
                 verdict: Verdict::Allow,
-                decision: "skipped",
+                decision: name,
                 reason,
                 label,
             }

@@ -7,6 +7,7 @@
 //! Run alone: `cargo test --test cluster_e2e` (the first run builds the control plane, see
 //! `scripts/controlplane.sh`). `NEEDLE_CASE=<part of a name>` runs some scenarios only.
 
+mod check_inject;
 #[path = "../common/mod.rs"]
 mod common;
 mod env;
@@ -61,6 +62,7 @@ async fn run() -> ExitCode {
     let keep = |s: &Scenario| filter.as_ref().is_none_or(|f| s.name.contains(f.as_str()));
     let mut scenarios: Vec<Scenario> = selection::scenarios()
         .into_iter()
+        .chain(check_inject::scenarios())
         .chain(validation::scenarios())
         .filter(keep)
         .collect();

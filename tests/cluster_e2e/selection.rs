@@ -75,7 +75,7 @@ pub fn pod(name: &str, labels: Value, annotations: Value) -> Value {
             "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}})
 }
 
-fn status_revision(stored: &Value) -> Option<String> {
+pub fn status_revision(stored: &Value) -> Option<String> {
     let status = stored.pointer("/metadata/annotations/sidecar.istio.io~1status")?;
     let status: Value = serde_json::from_str(status.as_str()?).ok()?;
     status["revision"].as_str().map(str::to_string)

@@ -1,7 +1,10 @@
 //! Go and Kubernetes behaviour needle reproduces: YAML as go-yaml and kubectl read it, the
 //! templates' trailing-comma JSON, Go's float and duration formats, net/netip, resource
-//! quantities, label selectors, the typed Pod's fields (normalization), and key-path lookups.
+//! quantities, label selectors, istioctl's coloured table and
+//! its `[TYPE/]NAME[.NAMESPACE]` resolution, the typed Pod's fields
+//! (normalization), and key-path lookups.
 pub mod gofmt;
+pub mod kubectl;
 pub mod netip;
 pub mod normalize;
 pub mod path;
@@ -10,4 +13,5 @@ mod pod_fields;
 pub mod quantity;
 pub mod relaxed_json;
 pub mod selector;
+pub mod style_table;
 pub mod yaml;

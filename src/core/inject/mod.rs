@@ -1,6 +1,7 @@
 //! Injection: `admit` decides for a pod and runs the pipeline (`pipeline`: render the selected
 //! templates, merge them into the pod, post-process as Istio does); the other modules are the
-//! pipeline's steps.
+//! pipeline's steps; `webhooks` judges which injection webhooks would send a pod to an
+//! injector at all (check-inject).
 pub mod admit;
 pub mod annotations;
 pub mod context;
@@ -14,6 +15,7 @@ pub mod probes;
 pub mod prometheus;
 pub mod render;
 pub mod select;
+pub mod webhooks;
 pub mod workload;
 
 pub use pipeline::{Caller, InjectError, Injected, Request, inject};
