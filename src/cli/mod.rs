@@ -2,6 +2,7 @@
 pub mod args;
 pub mod kube_inject;
 pub mod serve;
+pub mod tag;
 pub mod validate;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +25,8 @@ pub enum Command {
     KubeInject(kube_inject::KubeInjectArgs),
     /// Run the HTTPS admission webhook server (/inject) with an admin port (/live, /ready, /metrics).
     Serve(serve::ServeArgs),
+    /// Revision tags, as `istioctl tag` (generate, list).
+    Tag(tag::TagArgs),
     /// Validate Istio resources offline with the webhook's rules (exit 0 valid, 1 invalid, 2 unreadable).
     Validate(validate::ValidateArgs),
 }
@@ -33,6 +36,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     let result = match cli.command {
         Command::KubeInject(args) => kube_inject::run(&args),
         Command::Serve(args) => serve::run(args),
+        Command::Tag(args) => tag::run(&args),
         Command::Validate(args) => return validate::run(&args),
     };
     match result {

@@ -1,6 +1,8 @@
 //! Cluster adapters: how the CLI reaches a live cluster. Nothing here decides anything; the
 //! decisions stay in `core`, fed with what these read.
 
+pub mod tag;
+
 use std::path::PathBuf;
 
 /// Which cluster to talk to, as kubectl chooses it: `--kubeconfig`, else `$KUBECONFIG`, else

@@ -7,11 +7,13 @@
 //! Run alone: `cargo test --test cluster_e2e` (the first run builds the control plane, see
 //! `scripts/controlplane.sh`). `NEEDLE_CASE=<part of a name>` runs some scenarios only.
 
+mod chart;
 #[path = "../common/mod.rs"]
 mod common;
 mod env;
 mod failures;
 mod selection;
+mod tag;
 mod validation;
 
 use common::cluster::{ETCD_VERSION, KUBE_VERSION};
@@ -62,6 +64,8 @@ async fn run() -> ExitCode {
     let mut scenarios: Vec<Scenario> = selection::scenarios()
         .into_iter()
         .chain(validation::scenarios())
+        .chain(chart::scenarios())
+        .chain(tag::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

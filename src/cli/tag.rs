@@ -1,0 +1,156 @@
+//! `needle tag`: revision tags as `istioctl tag` makes them (spec H). `generate` prints a
+//! tag's MutatingWebhookConfiguration, from the revision's canonical configuration read from
+//! `--webhook-file` (offline; `kubectl get mutatingwebhookconfigurations -o yaml` will do) or
+//! from the cluster; `list` shows the cluster's tags, as istioctl's.
+
+use crate::core::compat::yaml;
+use crate::core::tag::{
+    TagSpec, canonical, describe_tags, generate, tags_json, tags_table, tags_yaml,
+};
+use crate::kube::ClusterArgs;
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use serde_json::Value;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct TagArgs {
+    #[command(subcommand)]
+    pub command: TagCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TagCommand {
+    /// Print the MutatingWebhookConfiguration of a revision tag.
+    Generate(GenerateArgs),
+    /// List the revision tags of the cluster and the namespaces that use them.
+    #[command(visible_alias = "show")]
+    List(ListArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[arg(short = 'o', long = "output", value_enum, default_value = "table")]
+    pub output: Output,
+    /// The control plane's namespace (where tag Services are).
+    #[arg(short = 'i', long = "istioNamespace", default_value = "istio-system")]
+    pub istio_namespace: String,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Output {
+    Table,
+    Json,
+    Yaml,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The tag's name.
+    pub tag: String,
+    /// The control plane revision the tag points at.
+    #[arg(short = 'r', long = "revision")]
+    pub revision: String,
+    /// The default tag also injects namespaces without injection labels.
+    #[arg(long = "auto-inject-namespaces")]
+    pub auto_inject_namespaces: bool,
+    /// The name of the generated configuration (default `istio-revision-tag-<tag>`).
+    #[arg(long = "webhook-name")]
+    pub webhook_name: Option<String>,
+    /// The control plane's namespace.
+    #[arg(short = 'i', long = "istioNamespace", default_value = "istio-system")]
+    pub istio_namespace: String,
+    /// Read the revision's webhook configuration from this YAML file (documents or a `List`)
+    /// instead of the cluster.
+    #[arg(long = "webhook-file")]
+    pub webhook_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
+}
+
+pub fn run(args: &TagArgs) -> Result<()> {
+    match &args.command {
+        TagCommand::Generate(args) => {
+            print!("{}", generate_yaml(args)?);
+            Ok(())
+        }
+        TagCommand::List(args) => {
+            print!("{}", list(args)?);
+            Ok(())
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?)
+}
+
+/// istioctl's `tag list` output.
+fn list(args: &ListArgs) -> Result<String> {
+    let objects = runtime()?.block_on(async {
+        let client = args.cluster.client().await?;
+        crate::kube::tag::tag_objects(&client, &args.istio_namespace)
+            .await
+            .context("failed to retrieve revision tags")
+    })?;
+    let tags = describe_tags(
+        &objects.webhook_configs,
+        &objects.services,
+        &objects.namespaces,
+    );
+    if tags.is_empty() {
+        return Ok("No Istio revision tags found.\n".into());
+    }
+    // istioctl prints JSON and YAML with a newline after them.
+    Ok(match args.output {
+        Output::Table => tags_table(&tags),
+        Output::Json => format!("{}\n", tags_json(&tags)),
+        Output::Yaml => format!("{}\n", tags_yaml(&tags)),
+    })
+}
+
+fn generate_yaml(args: &GenerateArgs) -> Result<String> {
+    let configs = match &args.webhook_file {
+        Some(path) => read_configs(path)?,
+        None => runtime()?.block_on(async {
+            let client = args.cluster.client().await?;
+            crate::kube::tag::mutating_webhook_configurations(&client)
+                .await
+                .context("cannot list MutatingWebhookConfigurations")
+        })?,
+    };
+    let spec = TagSpec {
+        tag: &args.tag,
+        revision: &args.revision,
+        auto_inject_namespaces: args.auto_inject_namespaces,
+        webhook_name: args.webhook_name.as_deref(),
+        istio_namespace: &args.istio_namespace,
+    };
+    let config = generate(canonical(&configs, &args.revision)?, &spec)?;
+    Ok(yaml::to_yaml(&config))
+}
+
+/// The MutatingWebhookConfigurations of a YAML file; the items of a `List` count one by one.
+fn read_configs(path: &PathBuf) -> Result<Vec<Value>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut configs = Vec::new();
+    for (index, doc) in yaml::split_documents(&text).iter().enumerate() {
+        let value = yaml::parse_one(doc.text)
+            .with_context(|| format!("{} (document {index})", path.display()))?;
+        let items = match value["kind"].as_str() {
+            Some("List") => value["items"].as_array().cloned().unwrap_or_default(),
+            _ => vec![value],
+        };
+        configs.extend(
+            items
+                .into_iter()
+                .filter(|v| v["kind"] == "MutatingWebhookConfiguration"),
+        );
+    }
+    Ok(configs)
+}

@@ -1,0 +1,450 @@
+//! Revision tags (spec H): the MutatingWebhookConfiguration of a tag, made from the
+//! revision's canonical injection webhook configuration as `istioctl tag generate` makes it:
+//! Istio's tag entries (those of the chart's `revision-tags-mwc.yaml`), with the client
+//! config, caBundle and reinvocation policy of the canonical configuration's first injector
+//! entry, and its labels and annotations.
+
+use serde_json::{Map, Value, json};
+
+/// What the tag is and where it points.
+#[derive(Debug, Clone)]
+pub struct TagSpec<'a> {
+    pub tag: &'a str,
+    /// The revision the tag points at; `default` for the default revision.
+    pub revision: &'a str,
+    /// Istio's `--auto-inject-namespaces`: the `default` tag also takes unlabelled namespaces.
+    pub auto_inject_namespaces: bool,
+    /// Istio's `--webhook-name`; default `istio-revision-tag-<tag>`.
+    pub webhook_name: Option<&'a str>,
+    /// The namespace of the control plane (`istioctl -i`): the Service's namespace and, other
+    /// than `istio-system`, a suffix of the default name.
+    pub istio_namespace: &'a str,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum TagError {
+    #[error("cannot find MutatingWebhookConfiguration with revision {0:?}")]
+    NoCanonical(String),
+    #[error("found multiple canonical webhooks with revision {0:?}")]
+    ManyCanonical(String),
+    #[error(
+        "webhook configuration {0:?} has no entry named *sidecar-injector.istio.io with a clientConfig"
+    )]
+    NoInjectorEntry(String),
+}
+
+/// The revision's own configuration among these: labelled `istio.io/rev=<revision>` and
+/// without `istio.io/tag` (istioctl's `istio.io/rev=<rev>,!istio.io/tag`).
+pub fn canonical<'a>(configs: &'a [Value], revision: &str) -> Result<&'a Value, TagError> {
+    let mut found = configs.iter().filter(|c| {
+        let labels = &c["metadata"]["labels"];
+        labels["istio.io/rev"] == revision && labels.get("istio.io/tag").is_none()
+    });
+    match (found.next(), found.next()) {
+        (Some(config), None) => Ok(config),
+        (None, _) => Err(TagError::NoCanonical(revision.to_string())),
+        (Some(_), Some(_)) => Err(TagError::ManyCanonical(revision.to_string())),
+    }
+}
+
+/// The tag's MutatingWebhookConfiguration.
+pub fn generate(canonical: &Value, spec: &TagSpec) -> Result<Value, TagError> {
+    let name = canonical["metadata"]["name"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    let source = canonical["webhooks"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|w| {
+            w["name"]
+                .as_str()
+                .is_some_and(|n| n.ends_with("sidecar-injector.istio.io"))
+                && w["clientConfig"].is_object()
+        })
+        .ok_or_else(|| TagError::NoInjectorEntry(name.clone()))?;
+    let common = Entry {
+        client_config: client_config(&source["clientConfig"], spec.istio_namespace),
+        reinvocation_policy: source
+            .get("reinvocationPolicy")
+            .cloned()
+            .unwrap_or(json!("Never")),
+    };
+    let mut webhooks = vec![
+        common.with(
+            "rev.namespace.",
+            json!([
+                in_values("istio.io/rev", spec.tag),
+                absent("istio-injection")
+            ]),
+            json!([not_false()]),
+        ),
+        common.with(
+            "rev.object.",
+            json!([absent("istio.io/rev"), absent("istio-injection")]),
+            json!([not_false(), in_values("istio.io/rev", spec.tag)]),
+        ),
+    ];
+    if spec.tag == "default" {
+        webhooks.push(common.with(
+            "namespace.",
+            json!([in_values("istio-injection", "enabled")]),
+            json!([not_false()]),
+        ));
+        webhooks.push(common.with(
+            "object.",
+            json!([absent("istio-injection"), absent("istio.io/rev")]),
+            json!([
+                in_values("sidecar.istio.io/inject", "true"),
+                absent("istio.io/rev")
+            ]),
+        ));
+        if spec.auto_inject_namespaces {
+            webhooks.push(common.with(
+                "auto.",
+                json!([absent("istio-injection"), absent("istio.io/rev"),
+                    {"key": "kubernetes.io/metadata.name", "operator": "NotIn",
+                     "values": ["kube-system", "kube-public", "kube-node-lease", "local-path-storage"]}]),
+                json!([absent("sidecar.istio.io/inject"), absent("istio.io/rev")]),
+            ));
+        }
+    }
+    let mut metadata = json!({"name": tag_name(spec), "labels": labels(canonical, spec)});
+    if let Some(annotations) = canonical["metadata"].get("annotations") {
+        metadata["annotations"] = annotations.clone();
+    }
+    Ok(json!({
+        "apiVersion": "admissionregistration.k8s.io/v1",
+        "kind": "MutatingWebhookConfiguration",
+        "metadata": metadata,
+        "webhooks": webhooks,
+    }))
+}
+
+fn tag_name(spec: &TagSpec) -> String {
+    match spec.webhook_name {
+        Some(name) => name.to_string(),
+        None if spec.istio_namespace == "istio-system" => {
+            format!("istio-revision-tag-{}", spec.tag)
+        }
+        None => format!("istio-revision-tag-{}-{}", spec.tag, spec.istio_namespace),
+    }
+}
+
+/// The tag's labels over the canonical's (but `app`), without the operator's: a tag made by
+/// hand is not the operator's to manage.
+fn labels(canonical: &Value, spec: &TagSpec) -> Value {
+    let mut labels = Map::new();
+    labels.insert("app".into(), json!("sidecar-injector"));
+    if let Some(theirs) = canonical["metadata"]["labels"].as_object() {
+        for (key, value) in theirs {
+            if key != "app" {
+                labels.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    labels.insert("istio.io/rev".into(), json!(spec.revision));
+    labels.insert("istio.io/tag".into(), json!(spec.tag));
+    labels.retain(|key, _| !key.contains("operator.istio.io"));
+    Value::Object(labels)
+}
+
+/// The canonical entry's URL, or its Service's name and path in the control plane's
+/// namespace, with its caBundle.
+fn client_config(source: &Value, istio_namespace: &str) -> Value {
+    let mut config = match source.get("url") {
+        Some(url) => json!({"url": url}),
+        None => json!({"service": {
+            "name": source["service"]["name"],
+            "namespace": istio_namespace,
+            "path": source["service"].get("path").cloned().unwrap_or(json!("/inject")),
+            "port": 443,
+        }}),
+    };
+    if let Some(bundle) = source.get("caBundle") {
+        config["caBundle"] = bundle.clone();
+    }
+    config
+}
+
+struct Entry {
+    client_config: Value,
+    reinvocation_policy: Value,
+}
+
+impl Entry {
+    fn with(&self, prefix: &str, namespace: Value, object: Value) -> Value {
+        json!({
+            "name": format!("{prefix}sidecar-injector.istio.io"),
+            "clientConfig": self.client_config,
+            "sideEffects": "None",
+            "rules": [{"operations": ["CREATE"], "apiGroups": [""], "apiVersions": ["v1"],
+                "resources": ["pods"]}],
+            "failurePolicy": "Fail",
+            "reinvocationPolicy": self.reinvocation_policy,
+            "admissionReviewVersions": ["v1"],
+            "namespaceSelector": {"matchExpressions": namespace},
+            "objectSelector": {"matchExpressions": object},
+        })
+    }
+}
+
+fn in_values(key: &str, value: &str) -> Value {
+    json!({"key": key, "operator": "In", "values": [value]})
+}
+
+fn absent(key: &str) -> Value {
+    json!({"key": key, "operator": "DoesNotExist"})
+}
+
+fn not_false() -> Value {
+    json!({"key": "sidecar.istio.io/inject", "operator": "NotIn", "values": ["false"]})
+}
+
+/// One row of `tag list`: a tag, its revision and the namespaces labelled with the tag.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub struct TagDescription {
+    pub revision: String,
+    pub tag: String,
+    pub namespaces: Vec<String>,
+}
+
+/// istioctl's `tag list`: the (tag, revision) pairs of the webhook configurations and Services
+/// labelled `istio.io/rev` (a revision's own, untagged, only when it has no named tag), with
+/// the namespaces labelled `istio.io/rev=<tag>`, sorted by revision, then tag.
+pub fn describe_tags(
+    webhook_configs: &[Value],
+    services: &[Value],
+    namespaces: &[Value],
+) -> Vec<TagDescription> {
+    let label = |o: &Value, key: &str| o["metadata"]["labels"][key].as_str().map(str::to_string);
+    let mut pairs: Vec<(String, String)> = webhook_configs
+        .iter()
+        .chain(services)
+        .filter_map(|o| {
+            Some((
+                label(o, "istio.io/rev")?,
+                label(o, "istio.io/tag").unwrap_or_default(),
+            ))
+        })
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    let named: Vec<String> = pairs
+        .iter()
+        .filter(|(_, tag)| !tag.is_empty())
+        .map(|(rev, _)| rev.clone())
+        .collect();
+    pairs.retain(|(rev, tag)| !tag.is_empty() || !named.contains(rev));
+    pairs
+        .into_iter()
+        .map(|(revision, tag)| TagDescription {
+            namespaces: namespaces
+                .iter()
+                .filter(|ns| label(ns, "istio.io/rev").as_deref() == Some(tag.as_str()))
+                .filter_map(|ns| ns["metadata"]["name"].as_str().map(str::to_string))
+                .collect(),
+            revision,
+            tag,
+        })
+        .collect()
+}
+
+/// The table of `tag list`, as Go's tabwriter (padding 1) aligns it.
+pub fn tags_table(tags: &[TagDescription]) -> String {
+    let rows: Vec<[String; 3]> =
+        std::iter::once(["TAG".into(), "REVISION".into(), "NAMESPACES".into()])
+            .chain(
+                tags.iter()
+                    .map(|t| [t.tag.clone(), t.revision.clone(), t.namespaces.join(",")]),
+            )
+            .collect();
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0) + 1;
+    let (tag_width, rev_width) = (width(0), width(1));
+    rows.iter()
+        .map(|[tag, rev, ns]| format!("{tag:<tag_width$}{rev:<rev_width$}{ns}\n"))
+        .collect()
+}
+
+/// `-o json` of `tag list`: Go's `MarshalIndent` with a tab.
+pub fn tags_json(tags: &[TagDescription]) -> String {
+    use serde::Serialize;
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(b"\t");
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+    let rows: Vec<Value> = tags
+        .iter()
+        .map(|t| json!({"tag": t.tag, "revision": t.revision, "namespaces": t.namespaces}))
+        .collect();
+    rows.serialize(&mut serializer).expect("JSON of strings");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// `-o yaml` of `tag list`: that JSON as YAML, keys sorted, as sigs.k8s.io/yaml writes it.
+pub fn tags_yaml(tags: &[TagDescription]) -> String {
+    if tags.is_empty() {
+        return "[]\n".into();
+    }
+    let mut out = String::new();
+    for t in tags {
+        if t.namespaces.is_empty() {
+            out.push_str("- namespaces: []\n");
+        } else {
+            out.push_str("- namespaces:\n");
+            for ns in &t.namespaces {
+                out.push_str(&format!("  - {}\n", yaml_string(ns)));
+            }
+        }
+        out.push_str(&format!("  revision: {}\n", yaml_string(&t.revision)));
+        out.push_str(&format!("  tag: {}\n", yaml_string(&t.tag)));
+    }
+    out
+}
+
+/// A string as go-yaml writes it: plain unless it would read back as something else.
+fn yaml_string(s: &str) -> String {
+    let ambiguous = s.is_empty()
+        || s.parse::<f64>().is_ok()
+        || matches!(
+            s.to_ascii_lowercase().as_str(),
+            "true" | "false" | "null" | "~" | "yes" | "no" | "on" | "off" | "y" | "n"
+        );
+    if ambiguous {
+        format!("{s:?}")
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(name: &str, labels: Value) -> Value {
+        json!({"metadata": {"name": name, "labels": labels}, "webhooks": [
+            {"name": "rev.namespace.sidecar-injector.istio.io",
+             "clientConfig": {"url": "https://needle:15017/inject", "caBundle": "Q0E="},
+             "reinvocationPolicy": "IfNeeded"}]})
+    }
+
+    fn spec(tag: &str) -> TagSpec<'_> {
+        TagSpec {
+            tag,
+            revision: "canary",
+            auto_inject_namespaces: false,
+            webhook_name: None,
+            istio_namespace: "istio-system",
+        }
+    }
+
+    #[test]
+    fn the_canonical_configuration_is_the_one_untagged_of_the_revision() {
+        let configs = [
+            config(
+                "istio-sidecar-injector-canary",
+                json!({"istio.io/rev": "canary"}),
+            ),
+            config(
+                "istio-revision-tag-prod",
+                json!({"istio.io/rev": "canary", "istio.io/tag": "prod"}),
+            ),
+            config("istio-sidecar-injector", json!({"istio.io/rev": "default"})),
+        ];
+        let found = canonical(&configs, "canary").unwrap();
+        assert_eq!(found["metadata"]["name"], "istio-sidecar-injector-canary");
+        assert_eq!(
+            canonical(&configs, "stable").unwrap_err().to_string(),
+            r#"cannot find MutatingWebhookConfiguration with revision "stable""#
+        );
+        let twice = [configs[0].clone(), configs[0].clone()];
+        assert_eq!(
+            canonical(&twice, "canary"),
+            Err(TagError::ManyCanonical("canary".into()))
+        );
+    }
+
+    #[test]
+    fn a_tag_keeps_the_canonical_client_config_and_drops_operator_labels() {
+        let canonical = config(
+            "istio-sidecar-injector-canary",
+            json!({"istio.io/rev": "canary", "app": "x", "operator.istio.io/component": "Pilot", "team": "mesh"}),
+        );
+        let tag = generate(&canonical, &spec("prod")).unwrap();
+        assert_eq!(tag["metadata"]["name"], "istio-revision-tag-prod");
+        assert_eq!(
+            tag["metadata"]["labels"],
+            json!({"app": "sidecar-injector", "istio.io/rev": "canary", "istio.io/tag": "prod", "team": "mesh"})
+        );
+        let hooks = tag["webhooks"].as_array().unwrap();
+        assert_eq!(hooks.len(), 2);
+        for hook in hooks {
+            assert_eq!(
+                hook["clientConfig"],
+                json!({"url": "https://needle:15017/inject", "caBundle": "Q0E="})
+            );
+            assert_eq!(hook["reinvocationPolicy"], "IfNeeded");
+        }
+        let auto = TagSpec {
+            auto_inject_namespaces: true,
+            ..spec("default")
+        };
+        let hooks = generate(&canonical, &auto).unwrap()["webhooks"].clone();
+        let names: Vec<&str> = hooks
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names.len(), 5);
+        assert_eq!(names[4], "auto.sidecar-injector.istio.io");
+    }
+
+    #[test]
+    fn a_configuration_without_injector_entries_is_an_error() {
+        let bare = json!({"metadata": {"name": "x"}, "webhooks": [{"name": "other.example"}]});
+        assert_eq!(
+            generate(&bare, &spec("prod")),
+            Err(TagError::NoInjectorEntry("x".into()))
+        );
+    }
+
+    #[test]
+    fn tags_are_listed_as_istioctl_lists_them() {
+        let obj = |name: &str, labels: Value| json!({"metadata": {"name": name, "labels": labels}});
+        let webhooks = [
+            obj("istio-sidecar-injector", json!({"istio.io/rev": "default"})),
+            obj(
+                "istio-sidecar-injector-canary",
+                json!({"istio.io/rev": "canary"}),
+            ),
+            obj(
+                "istio-revision-tag-prod",
+                json!({"istio.io/rev": "canary", "istio.io/tag": "prod"}),
+            ),
+            obj("unrelated", json!({})),
+        ];
+        let services = [obj(
+            "istiod-revision-tag-stable",
+            json!({"istio.io/rev": "canary", "istio.io/tag": "stable"}),
+        )];
+        let namespaces = [
+            obj("shop", json!({"istio.io/rev": "prod"})),
+            obj("web", json!({"istio.io/rev": "prod"})),
+            obj("other", json!({"istio.io/rev": "canary"})),
+        ];
+        let tags = describe_tags(&webhooks, &services, &namespaces);
+        assert_eq!(
+            tags_table(&tags),
+            "TAG    REVISION NAMESPACES\nprod   canary   shop,web\nstable canary   \n       default  \n"
+        );
+        assert_eq!(
+            tags_json(&tags[..1]),
+            "[\n\t{\n\t\t\"tag\": \"prod\",\n\t\t\"revision\": \"canary\",\n\t\t\"namespaces\": [\n\t\t\t\"shop\",\n\t\t\t\"web\"\n\t\t]\n\t}\n]"
+        );
+        assert_eq!(
+            tags_yaml(&tags[1..]),
+            "- namespaces: []\n  revision: canary\n  tag: stable\n- namespaces: []\n  revision: default\n  tag: \"\"\n"
+        );
+    }
+}

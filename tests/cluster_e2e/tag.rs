@@ -1,0 +1,121 @@
+//! `needle tag` on the live cluster: `generate` from the cluster's canonical `canary`
+//! configuration, the result applied, a namespace labelled with the tag gets its pods
+//! injected by `canary`, and `tag list` shows the tag with that namespace in each format.
+
+use crate::env::{Env, needle_binary};
+use crate::selection::{expect_injected, pod};
+use crate::{Outcome, Scenario, scenario};
+use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
+use kube::api::{Api, DeleteParams, PostParams};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+pub fn scenarios() -> Vec<Scenario> {
+    vec![scenario!(
+        "tag: generate from the cluster, apply, inject through it, list",
+        generate_and_list
+    )]
+}
+
+const TAG: &str = "e2e-prod";
+
+async fn generate_and_list(env: Arc<Env>) -> Outcome {
+    let generated = needle(&env, &["tag", "generate", TAG, "--revision", "canary"])?;
+    let config = crate::common::yaml_documents(&generated)
+        .pop()
+        .ok_or("tag generate printed nothing")?;
+    let config: MutatingWebhookConfiguration =
+        serde_json::from_value(config).map_err(|e| format!("tag generate: {e}"))?;
+    let api = Api::<MutatingWebhookConfiguration>::all(env.client.clone());
+    api.create(&PostParams::default(), &config)
+        .await
+        .map_err(|e| format!("apply the generated tag: {e}"))?;
+    let outcome = through_tag(&env).await;
+    let name = format!("istio-revision-tag-{TAG}");
+    let _ = api.delete(&name, &DeleteParams::default()).await;
+    outcome
+}
+
+async fn through_tag(env: &Env) -> Outcome {
+    let ns = env.namespace("tagged", json!({"istio.io/rev": TAG})).await;
+    // The apiserver sees a new configuration within a moment; the first pods may miss it.
+    let mut injected = Err(String::new());
+    for _ in 0..50 {
+        injected = expect_injected(
+            env,
+            &ns,
+            pod(&env.unique("app"), json!({}), json!({})),
+            "canary",
+        )
+        .await;
+        if injected.is_ok() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    injected.map_err(|e| format!("pod in a namespace labelled with the tag: {e}"))?;
+
+    let want = json!({"tag": TAG, "revision": "canary", "namespaces": [ns]});
+    let parsed = |text: &str, format: &str| -> Result<Vec<Value>, String> {
+        let value: Value = needle::core::compat::yaml::parse_one(text)
+            .map_err(|e| format!("tag list -o {format}: {e}\n{text}"))?;
+        value
+            .as_array()
+            .cloned()
+            .ok_or_else(|| format!("tag list -o {format}: not a list:\n{text}"))
+    };
+    let json_text = needle(env, &["tag", "list", "-o", "json"])?;
+    if !json_text.starts_with("[\n\t{\n\t\t\"tag\": ") || !json_text.ends_with("\n]\n") {
+        return Err(format!(
+            "tag list -o json is not istioctl's layout:\n{json_text}"
+        ));
+    }
+    let rows = parsed(&json_text, "json")?;
+    if !rows.contains(&want) {
+        return Err(format!("tag list -o json has no {want}:\n{json_text}"));
+    }
+    if rows
+        .iter()
+        .any(|r| r["revision"] == "canary" && r["tag"] == "")
+    {
+        return Err(format!(
+            "canary has a named tag, yet its own row is listed:\n{json_text}"
+        ));
+    }
+    let yaml_text = needle(env, &["tag", "list", "-o", "yaml"])?;
+    if parsed(&yaml_text, "yaml")? != rows {
+        return Err(format!(
+            "tag list -o yaml differs from -o json:\n{yaml_text}"
+        ));
+    }
+    let table = needle(env, &["tag", "list"])?;
+    let lines: Vec<Vec<&str>> = table
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    if lines.first() != Some(&vec!["TAG", "REVISION", "NAMESPACES"])
+        || !lines.contains(&vec![TAG, "canary", ns.as_str()])
+    {
+        return Err(format!("tag list table:\n{table}"));
+    }
+    Ok(())
+}
+
+/// `needle` with the test cluster's kubeconfig; its stdout.
+fn needle(env: &Env, args: &[&str]) -> Result<String, String> {
+    let out = std::process::Command::new(needle_binary())
+        .args(args)
+        .arg("--kubeconfig")
+        .arg(&env.cluster.kubeconfig)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(format!(
+            "needle {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
