@@ -96,7 +96,19 @@ fn tag_generate_matches_istio_render() {
 fn tag_generate_names_a_missing_revision() {
     let err = generate("prod", "stable", "default.yaml").unwrap_err();
     assert!(
-        err.contains(r#"cannot find MutatingWebhookConfiguration with revision "stable""#),
+        err.contains(
+            r#"cannot modify tag: cannot find MutatingWebhookConfiguration or Service with revision "stable""#
+        ),
+        "{err}"
+    );
+}
+
+/// A tag that exists already is refused without `--overwrite`, as istioctl refuses it.
+#[test]
+fn tag_generate_refuses_an_existing_tag() {
+    let err = generate("prod", "default", "revision-tags.yaml").unwrap_err();
+    assert!(
+        err.contains(r#"revision tag "prod" already exists, and --overwrite is false"#),
         "{err}"
     );
 }

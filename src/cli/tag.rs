@@ -5,7 +5,7 @@
 
 use crate::core::compat::yaml;
 use crate::core::tag::{
-    TagSpec, canonical, describe_tags, generate, tags_json, tags_table, tags_yaml,
+    TagSpec, canonical, check_new, describe_tags, generate, tags_json, tags_table, tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
@@ -56,6 +56,9 @@ pub struct GenerateArgs {
     /// The default tag also injects namespaces without injection labels.
     #[arg(long = "auto-inject-namespaces")]
     pub auto_inject_namespaces: bool,
+    /// Generate the tag even if a configuration already carries it.
+    #[arg(long = "overwrite")]
+    pub overwrite: bool,
     /// The name of the generated configuration (default `istio-revision-tag-<tag>`).
     #[arg(long = "webhook-name")]
     pub webhook_name: Option<String>,
@@ -130,7 +133,11 @@ fn generate_yaml(args: &GenerateArgs) -> Result<String> {
         webhook_name: args.webhook_name.as_deref(),
         istio_namespace: &args.istio_namespace,
     };
-    let config = generate(canonical(&configs, &args.revision)?, &spec)?;
+    let canonical = canonical(&configs, &args.revision)?;
+    if !args.overwrite {
+        check_new(&configs, &args.tag)?;
+    }
+    let config = generate(canonical, &spec)?;
     Ok(yaml::to_yaml(&config))
 }
 

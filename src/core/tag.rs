@@ -23,10 +23,14 @@ pub struct TagSpec<'a> {
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum TagError {
-    #[error("cannot find MutatingWebhookConfiguration with revision {0:?}")]
+    #[error(
+        "cannot modify tag: cannot find MutatingWebhookConfiguration or Service with revision {0:?}"
+    )]
     NoCanonical(String),
-    #[error("found multiple canonical webhooks with revision {0:?}")]
+    #[error("cannot modify tag: found multiple canonical webhooks or services with revision {0:?}")]
     ManyCanonical(String),
+    #[error("revision tag {0:?} already exists, and --overwrite is false")]
+    Exists(String),
     #[error(
         "webhook configuration {0:?} has no entry named *sidecar-injector.istio.io with a clientConfig"
     )]
@@ -44,6 +48,16 @@ pub fn canonical<'a>(configs: &'a [Value], revision: &str) -> Result<&'a Value, 
         (Some(config), None) => Ok(config),
         (None, _) => Err(TagError::NoCanonical(revision.to_string())),
         (Some(_), Some(_)) => Err(TagError::ManyCanonical(revision.to_string())),
+    }
+}
+
+/// istioctl refuses to make a tag that a configuration already carries, unless told to
+/// overwrite it.
+pub fn check_new(configs: &[Value], tag: &str) -> Result<(), TagError> {
+    let tagged = |c: &Value| c["metadata"]["labels"]["istio.io/tag"] == tag;
+    match configs.iter().any(tagged) {
+        true => Err(TagError::Exists(tag.to_string())),
+        false => Ok(()),
     }
 }
 
@@ -203,10 +217,11 @@ fn not_false() -> Value {
 }
 
 /// One row of `tag list`: a tag, its revision and the namespaces labelled with the tag.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+/// Its fields in istioctl's JSON order.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TagDescription {
-    pub revision: String,
     pub tag: String,
+    pub revision: String,
     pub namespaces: Vec<String>,
 }
 
@@ -273,11 +288,7 @@ pub fn tags_json(tags: &[TagDescription]) -> String {
     let mut out = Vec::new();
     let formatter = serde_json::ser::PrettyFormatter::with_indent(b"\t");
     let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
-    let rows: Vec<Value> = tags
-        .iter()
-        .map(|t| json!({"tag": t.tag, "revision": t.revision, "namespaces": t.namespaces}))
-        .collect();
-    rows.serialize(&mut serializer).expect("JSON of strings");
+    tags.serialize(&mut serializer).expect("JSON of strings");
     String::from_utf8(out).expect("JSON is UTF-8")
 }
 
@@ -355,8 +366,13 @@ mod tests {
         assert_eq!(found["metadata"]["name"], "istio-sidecar-injector-canary");
         assert_eq!(
             canonical(&configs, "stable").unwrap_err().to_string(),
-            r#"cannot find MutatingWebhookConfiguration with revision "stable""#
+            r#"cannot modify tag: cannot find MutatingWebhookConfiguration or Service with revision "stable""#
         );
+        assert_eq!(
+            check_new(&configs, "prod").unwrap_err().to_string(),
+            r#"revision tag "prod" already exists, and --overwrite is false"#
+        );
+        assert_eq!(check_new(&configs, "stable"), Ok(()));
         let twice = [configs[0].clone(), configs[0].clone()];
         assert_eq!(
             canonical(&twice, "canary"),

@@ -95,8 +95,9 @@ async fn installed(env: &Env, ns: &str) -> Outcome {
             failures.push(format!("{what}: {e}"));
         }
     };
-    let app = || pod("app", json!({}), json!({}));
-    let labelled = |labels: Value| pod("app", labels, json!({}));
+    // Pods share namespaces, so each has a name of its own.
+    let app = || pod(&env.unique("app"), json!({}), json!({}));
+    let labelled = |labels: Value| pod(&env.unique("app"), labels, json!({}));
 
     let enabled = env
         .namespace("chart-enabled", json!({"istio-injection": "enabled"}))
