@@ -8,6 +8,7 @@ use crate::env::{Env, Revision, base64};
 use crate::selection::{expect_injected, expect_not_injected, pod};
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
+use k8s_openapi::api::core::v1::Secret;
 use kube::api::{Api, DeleteParams};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -64,6 +65,7 @@ async fn installed(env: &Env, ns: &str) -> Outcome {
             "autoscale.enabled=true",
         ],
     )?;
+    upgrade_keeps_certificate(env, ns).await?;
     let hooks = Api::<MutatingWebhookConfiguration>::all(env.client.clone());
     for name in [
         format!("istio-sidecar-injector-{ns}"),
@@ -215,6 +217,30 @@ fn install(env: &Env, ns: &str, release: &str, rev: &Revision, extra: &[&str]) -
         args.extend(["--set", set.as_str()]);
     }
     helm_cli(env, &args).map(|_| ())
+}
+
+/// The generated serving certificate survives `helm upgrade`: the chart finds its Secret and
+/// reuses it rather than generate a CA the webhooks do not trust.
+async fn upgrade_keeps_certificate(env: &Env, ns: &str) -> Outcome {
+    let secrets = Api::<Secret>::namespaced(env.client.clone(), ns);
+    let before = secrets.get("needle-tls").await.map_err(|e| e.to_string())?;
+    let chart = chart_dir().display().to_string();
+    helm_cli(
+        env,
+        &[
+            "upgrade",
+            "needle",
+            &chart,
+            "--namespace",
+            ns,
+            "--reuse-values",
+        ],
+    )?;
+    let after = secrets.get("needle-tls").await.map_err(|e| e.to_string())?;
+    if before.data.is_none() || before.data != after.data {
+        return Err("helm upgrade changed (or never made) the generated certificate".into());
+    }
+    Ok(())
 }
 
 fn helm_cli(env: &Env, args: &[&str]) -> Result<String, String> {
