@@ -1,11 +1,12 @@
 //! `needle tag`: revision tags as `istioctl tag` makes them (spec H). `generate` prints a
 //! tag's MutatingWebhookConfiguration, from the revision's canonical configuration read from
 //! `--webhook-file` (offline; `kubectl get mutatingwebhookconfigurations -o yaml` will do) or
-//! from the cluster; `list` shows the cluster's tags, as istioctl's.
+//! from the cluster; `list` shows the cluster's tags and `remove` deletes one, as istioctl's.
 
 use crate::core::compat::yaml;
 use crate::core::tag::{
-    TagSpec, canonical, check_new, describe_tags, generate, tags_json, tags_table, tags_yaml,
+    TagSpec, canonical, check_new, confirmation, describe_tags, generate, removal_prompt,
+    tags_json, tags_table, tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
@@ -26,6 +27,23 @@ pub enum TagCommand {
     /// List the revision tags of the cluster and the namespaces that use them.
     #[command(visible_alias = "show")]
     List(ListArgs),
+    /// Remove a revision tag: its webhook configurations and Services.
+    #[command(visible_alias = "delete")]
+    Remove(RemoveArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RemoveArgs {
+    /// The tag's name.
+    pub tag: String,
+    /// Do not ask, even when namespaces still use the tag.
+    #[arg(short = 'y', long = "skip-confirmation")]
+    pub skip_confirmation: bool,
+    /// The control plane's namespace (where tag Services are).
+    #[arg(short = 'i', long = "istioNamespace", default_value = "istio-system")]
+    pub istio_namespace: String,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
 }
 
 #[derive(Debug, Args)]
@@ -82,6 +100,47 @@ pub fn run(args: &TagArgs) -> Result<()> {
         TagCommand::List(args) => {
             print!("{}", list(args)?);
             Ok(())
+        }
+        TagCommand::Remove(args) => remove(args),
+    }
+}
+
+/// istioctl's `tag remove`: refuse an unknown tag, ask when namespaces still use it.
+fn remove(args: &RemoveArgs) -> Result<()> {
+    let runtime = runtime()?;
+    let client = runtime.block_on(args.cluster.client())?;
+    let (tag, ns) = (&args.tag, &args.istio_namespace);
+    let users = runtime.block_on(crate::kube::tag::tag_users(&client, ns, tag))?;
+    if users.webhook_configs.is_empty() && users.services.is_empty() {
+        anyhow::bail!(
+            "cannot remove tag {tag:?}: cannot find MutatingWebhookConfiguration or Service for tag"
+        );
+    }
+    if !users.namespaces.is_empty()
+        && !args.skip_confirmation
+        && !confirm(&removal_prompt(tag, &users.namespaces))?
+    {
+        println!("Aborting operation.");
+        return Ok(());
+    }
+    runtime.block_on(crate::kube::tag::delete_tag(&client, ns, tag))?;
+    println!("Revision tag {tag} removed");
+    Ok(())
+}
+
+/// Ask on stdout, read the answer from stdin, ask again until it is yes or no; end of input
+/// is no.
+fn confirm(prompt: &str) -> Result<bool> {
+    use std::io::Write;
+    loop {
+        print!("{prompt} ");
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if std::io::stdin().read_line(&mut line)? == 0 {
+            return Ok(false);
+        }
+        if let Some(answer) = confirmation(&line) {
+            return Ok(answer);
         }
     }
 }

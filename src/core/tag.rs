@@ -328,6 +328,36 @@ fn yaml_string(s: &str) -> String {
     }
 }
 
+/// What `tag remove` asks before removing a tag that namespaces still use.
+pub fn removal_prompt(tag: &str, namespaces: &[String]) -> String {
+    let mut prompt = format!(
+        "Caution, found {} namespace(s) still injected by tag {tag:?}:",
+        namespaces.len()
+    );
+    for ns in namespaces {
+        prompt.push(' ');
+        prompt.push_str(ns);
+    }
+    prompt.push_str("\nProceed with operation? [y/N]");
+    prompt
+}
+
+/// An answer to istioctl's `[y/N]` prompts: yes, no, or `None` to ask again. Only the first
+/// word counts; an empty line is no, as Go's `Scanln` fails on it.
+pub fn confirmation(line: &str) -> Option<bool> {
+    match line
+        .split_whitespace()
+        .next()
+        .map(str::to_ascii_uppercase)
+        .as_deref()
+    {
+        None => Some(false),
+        Some("Y" | "YES") => Some(true),
+        Some("N" | "NO") => Some(false),
+        Some(_) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,5 +492,18 @@ mod tests {
             tags_yaml(&tags[1..]),
             "- namespaces: []\n  revision: canary\n  tag: stable\n- namespaces: []\n  revision: default\n  tag: \"\"\n"
         );
+    }
+
+    #[test]
+    fn removal_asks_as_istioctl_asks() {
+        assert_eq!(
+            removal_prompt("prod", &["shop".into(), "web".into()]),
+            "Caution, found 2 namespace(s) still injected by tag \"prod\": shop web\nProceed with operation? [y/N]"
+        );
+        assert_eq!(confirmation("y\n"), Some(true));
+        assert_eq!(confirmation("Yes"), Some(true));
+        assert_eq!(confirmation("no"), Some(false));
+        assert_eq!(confirmation("\n"), Some(false));
+        assert_eq!(confirmation("maybe"), None);
     }
 }

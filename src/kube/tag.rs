@@ -1,8 +1,10 @@
 //! What `needle tag` reads from the cluster.
 
-use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
+use k8s_openapi::api::admissionregistration::v1::{
+    MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
+};
 use k8s_openapi::api::core::v1::{Namespace, Service};
-use kube::api::{Api, ListParams};
+use kube::api::{Api, DeleteParams, ListParams};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -50,4 +52,85 @@ pub async fn tag_objects(
         services: values(services.items),
         namespaces: values(namespaces.items),
     })
+}
+
+/// What carries a tag: the names of its MutatingWebhookConfigurations and Services (in the
+/// control plane's namespace), and the namespaces labelled with it.
+pub struct TagUsers {
+    pub webhook_configs: Vec<String>,
+    pub services: Vec<String>,
+    pub namespaces: Vec<String>,
+}
+
+fn names<K: kube::Resource>(items: Vec<K>) -> Vec<String> {
+    items
+        .iter()
+        .map(|i| i.meta().name.clone().unwrap_or_default())
+        .collect()
+}
+
+pub async fn tag_users(
+    client: &kube::Client,
+    istio_namespace: &str,
+    tag: &str,
+) -> Result<TagUsers, kube::Error> {
+    let tagged = ListParams::default().labels(&format!("istio.io/tag={tag}"));
+    let webhook_configs = Api::<MutatingWebhookConfiguration>::all(client.clone())
+        .list(&tagged)
+        .await?;
+    let services = Api::<Service>::namespaced(client.clone(), istio_namespace)
+        .list(&tagged)
+        .await?;
+    let namespaces = Api::<Namespace>::all(client.clone())
+        .list(&ListParams::default().labels(&format!("istio.io/rev={tag}")))
+        .await?;
+    Ok(TagUsers {
+        webhook_configs: names(webhook_configs.items),
+        services: names(services.items),
+        namespaces: names(namespaces.items),
+    })
+}
+
+/// Why a tag's objects could not all be deleted (istioctl's words).
+#[derive(Debug, thiserror::Error)]
+pub enum RemoveError {
+    #[error("failed to delete Istio revision tag MutatingConfigurationWebhook: {0}")]
+    Mutating(kube::Error),
+    #[error("failed to delete Istio revision tag ValidatingWebhookConfiguration: {0}")]
+    Validating(kube::Error),
+    #[error("failed to delete Istio revision tag Services: {0}")]
+    Services(kube::Error),
+}
+
+/// Delete the tag's webhook configurations (mutating, then validating) and its Services.
+pub async fn delete_tag(
+    client: &kube::Client,
+    istio_namespace: &str,
+    tag: &str,
+) -> Result<(), RemoveError> {
+    let tagged = ListParams::default().labels(&format!("istio.io/tag={tag}"));
+    let delete = DeleteParams::default();
+    Api::<MutatingWebhookConfiguration>::all(client.clone())
+        .delete_collection(&delete, &tagged)
+        .await
+        .map_err(RemoveError::Mutating)?;
+    Api::<ValidatingWebhookConfiguration>::all(client.clone())
+        .delete_collection(&delete, &tagged)
+        .await
+        .map_err(RemoveError::Validating)?;
+    // Services have no collection delete: one by one.
+    let services = Api::<Service>::namespaced(client.clone(), istio_namespace);
+    for service in services
+        .list(&tagged)
+        .await
+        .map_err(RemoveError::Services)?
+        .items
+    {
+        let name = service.metadata.name.unwrap_or_default();
+        services
+            .delete(&name, &delete)
+            .await
+            .map_err(RemoveError::Services)?;
+    }
+    Ok(())
 }

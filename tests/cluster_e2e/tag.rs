@@ -1,6 +1,7 @@
 //! `needle tag` on the live cluster: `generate` from the cluster's canonical `canary`
 //! configuration, the result applied, a namespace labelled with the tag gets its pods
-//! injected by `canary`, and `tag list` shows the tag with that namespace in each format.
+//! injected by `canary`, `tag list` shows the tag with that namespace in each format, and
+//! `tag remove` asks (that namespace still uses it), then removes it.
 
 use crate::env::{Env, needle_binary};
 use crate::selection::{expect_injected, pod};
@@ -12,7 +13,7 @@ use std::sync::Arc;
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "tag: generate from the cluster, apply, inject through it, list",
+        "tag: generate from the cluster, apply, inject through it, list, remove",
         generate_and_list
     )]
 }
@@ -30,13 +31,56 @@ async fn generate_and_list(env: Arc<Env>) -> Outcome {
     api.create(&PostParams::default(), &config)
         .await
         .map_err(|e| format!("apply the generated tag: {e}"))?;
-    let outcome = through_tag(&env).await;
+    let outcome = match through_tag(&env).await {
+        Ok(ns) => remove(&env, &ns).await,
+        Err(e) => Err(e),
+    };
     let name = format!("istio-revision-tag-{TAG}");
     let _ = api.delete(&name, &DeleteParams::default()).await;
     outcome
 }
 
-async fn through_tag(env: &Env) -> Outcome {
+/// `tag remove`: asked, no keeps the tag; `-y` removes it; a second time there is none.
+async fn remove(env: &Env, ns: &str) -> Outcome {
+    let api = Api::<MutatingWebhookConfiguration>::all(env.client.clone());
+    let name = format!("istio-revision-tag-{TAG}");
+    let asked = needle_with_input(env, &["tag", "remove", TAG], "n\n")?;
+    let want = format!(
+        "Caution, found 1 namespace(s) still injected by tag \"{TAG}\": {ns}\nProceed with operation? [y/N] Aborting operation.\n"
+    );
+    if asked != want {
+        return Err(format!("tag remove, answered no: {asked:?}, want {want:?}"));
+    }
+    if api
+        .get_opt(&name)
+        .await
+        .map_err(|e| e.to_string())?
+        .is_none()
+    {
+        return Err("tag remove answered no, yet the tag is gone".into());
+    }
+    let removed = needle(env, &["tag", "remove", TAG, "-y"])?;
+    if removed != format!("Revision tag {TAG} removed\n") {
+        return Err(format!("tag remove -y: {removed:?}"));
+    }
+    if api
+        .get_opt(&name)
+        .await
+        .map_err(|e| e.to_string())?
+        .is_some()
+    {
+        return Err("tag remove -y left the configuration".into());
+    }
+    match needle(env, &["tag", "remove", TAG, "-y"]) {
+        Err(e) if e.contains(&format!(
+            "cannot remove tag \"{TAG}\": cannot find MutatingWebhookConfiguration or Service for tag"
+        )) => Ok(()),
+        other => Err(format!("tag remove of a removed tag: {other:?}")),
+    }
+}
+
+/// The namespace labelled with the tag.
+async fn through_tag(env: &Env) -> Result<String, String> {
     let ns = env.namespace("tagged", json!({"istio.io/rev": TAG})).await;
     // The apiserver sees a new configuration within a moment; the first pods may miss it.
     let mut injected = Err(String::new());
@@ -98,17 +142,34 @@ async fn through_tag(env: &Env) -> Outcome {
     {
         return Err(format!("tag list table:\n{table}"));
     }
-    Ok(())
+    Ok(ns)
 }
 
 /// `needle` with the test cluster's kubeconfig; its stdout.
 fn needle(env: &Env, args: &[&str]) -> Result<String, String> {
-    let out = std::process::Command::new(needle_binary())
+    needle_with_input(env, args, "")
+}
+
+/// `needle` with this on its stdin.
+fn needle_with_input(env: &Env, args: &[&str], input: &str) -> Result<String, String> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(needle_binary())
         .args(args)
         .arg("--kubeconfig")
         .arg(&env.cluster.kubeconfig)
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .map_err(|e| e.to_string())?;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
     if out.status.success() {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     } else {
