@@ -25,7 +25,7 @@ pub enum Command {
     KubeInject(kube_inject::KubeInjectArgs),
     /// Run the HTTPS admission webhook server (/inject) with an admin port (/live, /ready, /metrics).
     Serve(serve::ServeArgs),
-    /// Revision tags, as `istioctl tag` (generate, list, remove).
+    /// Revision tags, as `istioctl tag` (generate, set, list, remove).
     Tag(tag::TagArgs),
     /// Validate Istio resources offline with the webhook's rules (exit 0 valid, 1 invalid, 2 unreadable).
     Validate(validate::ValidateArgs),

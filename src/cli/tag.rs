@@ -1,12 +1,13 @@
 //! `needle tag`: revision tags as `istioctl tag` makes them (spec H). `generate` prints a
 //! tag's MutatingWebhookConfiguration, from the revision's canonical configuration read from
 //! `--webhook-file` (offline; `kubectl get mutatingwebhookconfigurations -o yaml` will do) or
-//! from the cluster; `list` shows the cluster's tags and `remove` deletes one, as istioctl's.
+//! from the cluster; `set` applies it, `list` shows the cluster's tags and `remove` deletes
+//! one, as istioctl's do.
 
 use crate::core::compat::yaml;
 use crate::core::tag::{
-    TagSpec, canonical, check_new, confirmation, describe_tags, generate, removal_prompt,
-    tags_json, tags_table, tags_yaml,
+    TagError, TagSpec, canonical, check_new, check_not_a_revision, confirmation, created_message,
+    deactivated, describe_tags, generate, removal_prompt, tags_json, tags_table, tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
@@ -24,12 +25,23 @@ pub struct TagArgs {
 pub enum TagCommand {
     /// Print the MutatingWebhookConfiguration of a revision tag.
     Generate(GenerateArgs),
+    /// Create or move a revision tag in the cluster.
+    Set(SetArgs),
     /// List the revision tags of the cluster and the namespaces that use them.
     #[command(visible_alias = "show")]
     List(ListArgs),
     /// Remove a revision tag: its webhook configurations and Services.
     #[command(visible_alias = "delete")]
     Remove(RemoveArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    #[command(flatten)]
+    pub tag: GenerateArgs,
+    /// Accepted for istioctl's command lines; needle has no conflict analysis to confirm.
+    #[arg(short = 'y', long = "skip-confirmation")]
+    pub skip_confirmation: bool,
 }
 
 #[derive(Debug, Args)]
@@ -101,8 +113,44 @@ pub fn run(args: &TagArgs) -> Result<()> {
             print!("{}", list(args)?);
             Ok(())
         }
+        TagCommand::Set(args) => set(&args.tag),
         TagCommand::Remove(args) => remove(args),
     }
+}
+
+/// istioctl's `tag set`: the tag generated from the cluster and applied; `default` also
+/// deactivates the default revision's own configuration.
+fn set(args: &GenerateArgs) -> Result<()> {
+    if args.webhook_file.is_some() {
+        anyhow::bail!("--webhook-file is for `tag generate`; `tag set` reads the cluster");
+    }
+    let runtime = runtime()?;
+    let client = runtime.block_on(args.cluster.client())?;
+    let objects = runtime
+        .block_on(crate::kube::tag::tag_objects(
+            &client,
+            &args.istio_namespace,
+        ))
+        .context("failed to retrieve revision tags")?;
+    if !args.overwrite {
+        check_not_a_revision(&objects.webhook_configs, &objects.services, &args.tag)?;
+    }
+    let config = generated(args, &objects.webhook_configs)?;
+    if args.tag == "default" {
+        let default = canonical(&objects.webhook_configs, "default");
+        match default {
+            Ok(own) => runtime
+                .block_on(crate::kube::tag::apply_mutating(&client, &deactivated(own)))
+                .context("failed deactivating existing default revision")?,
+            Err(TagError::NoCanonical(_)) => {}
+            Err(_) => anyhow::bail!("expected a single webhook for default revision"),
+        }
+    }
+    runtime
+        .block_on(crate::kube::tag::apply_mutating(&client, &config))
+        .context("failed to apply tag webhook MutatingWebhookConfiguration to cluster")?;
+    print!("{}", created_message(&args.tag, &args.revision));
+    Ok(())
 }
 
 /// istioctl's `tag remove`: refuse an unknown tag, ask when namespaces still use it.
@@ -185,6 +233,11 @@ fn generate_yaml(args: &GenerateArgs) -> Result<String> {
                 .context("cannot list MutatingWebhookConfigurations")
         })?,
     };
+    Ok(yaml::to_yaml(&generated(args, &configs)?))
+}
+
+/// The tag's configuration from the revision's canonical one among `configs`.
+fn generated(args: &GenerateArgs, configs: &[Value]) -> Result<Value> {
     let spec = TagSpec {
         tag: &args.tag,
         revision: &args.revision,
@@ -192,12 +245,11 @@ fn generate_yaml(args: &GenerateArgs) -> Result<String> {
         webhook_name: args.webhook_name.as_deref(),
         istio_namespace: &args.istio_namespace,
     };
-    let canonical = canonical(&configs, &args.revision)?;
+    let canonical = canonical(configs, &args.revision)?;
     if !args.overwrite {
-        check_new(&configs, &args.tag)?;
+        check_new(configs, &args.tag)?;
     }
-    let config = generate(canonical, &spec)?;
-    Ok(yaml::to_yaml(&config))
+    Ok(generate(canonical, &spec)?)
 }
 
 /// The MutatingWebhookConfigurations of a YAML file; the items of a `List` count one by one.

@@ -32,6 +32,10 @@ pub enum TagError {
     #[error("revision tag {0:?} already exists, and --overwrite is false")]
     Exists(String),
     #[error(
+        "cannot create revision tag {0:?}: found existing control plane revision with same name"
+    )]
+    NamedLikeRevision(String),
+    #[error(
         "webhook configuration {0:?} has no entry named *sidecar-injector.istio.io with a clientConfig"
     )]
     NoInjectorEntry(String),
@@ -59,6 +63,44 @@ pub fn check_new(configs: &[Value], tag: &str) -> Result<(), TagError> {
         true => Err(TagError::Exists(tag.to_string())),
         false => Ok(()),
     }
+}
+
+/// `tag set` refuses a tag named like a revision that has its own (untagged) configuration or
+/// istiod Service, but for `default`.
+pub fn check_not_a_revision(
+    webhook_configs: &[Value],
+    services: &[Value],
+    tag: &str,
+) -> Result<(), TagError> {
+    let labels = |o: &Value| o["metadata"]["labels"].clone();
+    let own = |l: &Value| l["istio.io/rev"] == tag && l.get("istio.io/tag").is_none();
+    let collides = webhook_configs.iter().any(|c| own(&labels(c)))
+        || services
+            .iter()
+            .any(|s| own(&labels(s)) && labels(s)["app"] == "istiod");
+    match tag != "default" && collides {
+        true => Err(TagError::NamedLikeRevision(tag.to_string())),
+        false => Ok(()),
+    }
+}
+
+/// The default revision's own configuration made to match nothing, as `tag set default`
+/// leaves it: the `default` tag takes its namespaces and pods over.
+pub fn deactivated(config: &Value) -> Value {
+    let never = json!({"matchLabels": {"istio.io/deactivated": "never-match"}});
+    let mut config = config.clone();
+    for entry in config["webhooks"].as_array_mut().into_iter().flatten() {
+        entry["namespaceSelector"] = never.clone();
+        entry["objectSelector"] = never.clone();
+    }
+    config
+}
+
+/// What `tag set` prints once the tag is in the cluster.
+pub fn created_message(tag: &str, revision: &str) -> String {
+    format!(
+        "Revision tag {tag:?} created, referencing control plane revision {revision:?}. To enable injection using this\nrevision tag, use 'kubectl label namespace <NAMESPACE> istio.io/rev={tag}'\n"
+    )
 }
 
 /// The tag's MutatingWebhookConfiguration.
@@ -505,5 +547,26 @@ mod tests {
         assert_eq!(confirmation("no"), Some(false));
         assert_eq!(confirmation("\n"), Some(false));
         assert_eq!(confirmation("maybe"), None);
+    }
+
+    #[test]
+    fn set_refuses_a_revision_name_and_deactivates_the_default_revision() {
+        let obj = |labels: Value| json!({"metadata": {"labels": labels}, "webhooks": [{"name": "a"}, {"name": "b"}]});
+        let configs = [obj(json!({"istio.io/rev": "canary"}))];
+        let services = [obj(json!({"istio.io/rev": "stable", "app": "istiod"}))];
+        assert_eq!(
+            check_not_a_revision(&configs, &services, "canary")
+                .unwrap_err()
+                .to_string(),
+            r#"cannot create revision tag "canary": found existing control plane revision with same name"#
+        );
+        assert!(check_not_a_revision(&configs, &services, "stable").is_err());
+        assert_eq!(check_not_a_revision(&configs, &services, "prod"), Ok(()));
+        let off = deactivated(&configs[0]);
+        for entry in off["webhooks"].as_array().unwrap() {
+            let never = json!({"matchLabels": {"istio.io/deactivated": "never-match"}});
+            assert_eq!(entry["namespaceSelector"], never);
+            assert_eq!(entry["objectSelector"], never);
+        }
     }
 }

@@ -4,7 +4,7 @@ use k8s_openapi::api::admissionregistration::v1::{
     MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
 };
 use k8s_openapi::api::core::v1::{Namespace, Service};
-use kube::api::{Api, DeleteParams, ListParams};
+use kube::api::{Api, DeleteParams, ListParams, PostParams};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -131,6 +131,24 @@ pub async fn delete_tag(
             .delete(&name, &delete)
             .await
             .map_err(RemoveError::Services)?;
+    }
+    Ok(())
+}
+
+/// Create a MutatingWebhookConfiguration, or replace the one of that name.
+pub async fn apply_mutating(client: &kube::Client, config: &Value) -> Result<(), kube::Error> {
+    let mut config: MutatingWebhookConfiguration =
+        serde_json::from_value(config.clone()).map_err(kube::Error::SerdeError)?;
+    let api = Api::<MutatingWebhookConfiguration>::all(client.clone());
+    let name = config.metadata.name.clone().unwrap_or_default();
+    match api.get_opt(&name).await? {
+        Some(live) => {
+            config.metadata.resource_version = live.metadata.resource_version;
+            api.replace(&name, &PostParams::default(), &config).await?;
+        }
+        None => {
+            api.create(&PostParams::default(), &config).await?;
+        }
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! `needle tag` on the live cluster: `generate` from the cluster's canonical `canary`
-//! configuration, the result applied, a namespace labelled with the tag gets its pods
+//! configuration, `set` applies the same (and refuses what istioctl refuses), a namespace labelled with the tag gets its pods
 //! injected by `canary`, `tag list` shows the tag with that namespace in each format, and
 //! `tag remove` asks (that namespace still uses it), then removes it.
 
@@ -7,13 +7,13 @@ use crate::env::{Env, needle_binary};
 use crate::selection::{expect_injected, pod};
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
-use kube::api::{Api, DeleteParams, PostParams};
+use kube::api::{Api, DeleteParams};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "tag: generate from the cluster, apply, inject through it, list, remove",
+        "tag: generate from the cluster, set, inject through it, list, remove",
         generate_and_list
     )]
 }
@@ -25,19 +25,73 @@ async fn generate_and_list(env: Arc<Env>) -> Outcome {
     let config = crate::common::yaml_documents(&generated)
         .pop()
         .ok_or("tag generate printed nothing")?;
-    let config: MutatingWebhookConfiguration =
-        serde_json::from_value(config).map_err(|e| format!("tag generate: {e}"))?;
     let api = Api::<MutatingWebhookConfiguration>::all(env.client.clone());
-    api.create(&PostParams::default(), &config)
-        .await
-        .map_err(|e| format!("apply the generated tag: {e}"))?;
-    let outcome = match through_tag(&env).await {
-        Ok(ns) => remove(&env, &ns).await,
+    let outcome = match set(&env, &config).await {
+        Ok(()) => match through_tag(&env).await {
+            Ok(ns) => remove(&env, &ns).await,
+            Err(e) => Err(e),
+        },
         Err(e) => Err(e),
     };
     let name = format!("istio-revision-tag-{TAG}");
     let _ = api.delete(&name, &DeleteParams::default()).await;
     outcome
+}
+
+/// `tag set` applies what `generate` printed, and refuses an existing tag (unless
+/// `--overwrite`) and a tag named like a revision, with istioctl's messages.
+async fn set(env: &Env, generated: &Value) -> Outcome {
+    let created = needle(env, &["tag", "set", TAG, "--revision", "canary"])?;
+    let want = format!(
+        "Revision tag \"{TAG}\" created, referencing control plane revision \"canary\". To enable injection using this\nrevision tag, use 'kubectl label namespace <NAMESPACE> istio.io/rev={TAG}'\n"
+    );
+    if created != want {
+        return Err(format!("tag set: {created:?}, want {want:?}"));
+    }
+    let name = format!("istio-revision-tag-{TAG}");
+    let live = Api::<MutatingWebhookConfiguration>::all(env.client.clone())
+        .get(&name)
+        .await
+        .map_err(|e| format!("tag set left no {name}: {e}"))?;
+    let live = serde_json::to_value(live).unwrap();
+    let mut diffs = Vec::new();
+    crate::common::differences(
+        &crate::common::semantic(&live["webhooks"]),
+        &crate::common::semantic(&generated["webhooks"]),
+        "webhooks",
+        &mut diffs,
+    );
+    // The apiserver fills in the defaults of what the configuration leaves out.
+    diffs.retain(|d| {
+        !d.contains("unexpected")
+            || !(d.contains("matchPolicy") || d.contains("timeoutSeconds") || d.contains("/scope"))
+    });
+    if !diffs.is_empty() {
+        return Err(format!(
+            "tag set applied another configuration than generate printed:\n  {}",
+            diffs.join("\n  ")
+        ));
+    }
+    let refusals = [
+        (vec!["tag", "set", TAG, "--revision", "canary"], format!("revision tag \"{TAG}\" already exists, and --overwrite is false")),
+        (vec!["tag", "set", "canary", "--revision", "canary"], r#"cannot create revision tag "canary": found existing control plane revision with same name"#.to_string()),
+    ];
+    for (args, message) in refusals {
+        match needle(env, &args) {
+            Err(e) if e.contains(&message) => {}
+            other => {
+                return Err(format!(
+                    "needle {}: {other:?}, want {message:?}",
+                    args.join(" ")
+                ));
+            }
+        }
+    }
+    needle(
+        env,
+        &["tag", "set", TAG, "--revision", "canary", "--overwrite"],
+    )
+    .map(|_| ())
 }
 
 /// `tag remove`: asked, no keeps the tag; `-y` removes it; a second time there is none.
