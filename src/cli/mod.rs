@@ -3,6 +3,7 @@ pub mod args;
 pub mod check_inject;
 pub mod kube_inject;
 pub mod serve;
+pub mod tag;
 pub mod validate;
 
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ pub enum Command {
     KubeInject(kube_inject::KubeInjectArgs),
     /// Run the HTTPS admission webhook server (/inject) with an admin port (/live, /ready, /metrics).
     Serve(serve::ServeArgs),
+    /// Revision tags, as `istioctl tag` (generate, set, list, remove).
+    Tag(tag::TagArgs),
     /// Validate Istio resources offline with the webhook's rules (exit 0 valid, 1 invalid, 2 unreadable).
     Validate(validate::ValidateArgs),
 }
@@ -38,6 +41,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Command::CheckInject(args) => check_inject::run(&args),
         Command::KubeInject(args) => kube_inject::run(&args),
         Command::Serve(args) => serve::run(args),
+        Command::Tag(args) => tag::run(&args),
         Command::Validate(args) => return validate::run(&args),
     };
     match result {

@@ -4,10 +4,12 @@
 //!   immutable snapshot they make;
 //! - `gotemplate`: Istio's Go templates translated to minijinja;
 //! - `validate`: Istio's config validation, one module per kind;
+//! - `tag`: revision tags' webhook configurations, as `istioctl tag generate` makes them;
 //! - `compat`: Go and Kubernetes behaviour the others rely on (YAML and JSON reading, Go's
 //!   number and duration formats, IP parsing, quantities, label selectors, typed Pod fields).
 pub mod compat;
 pub mod config;
 pub mod gotemplate;
 pub mod inject;
+pub mod tag;
 pub mod validate;

@@ -286,7 +286,7 @@ fn injector_webhooks(revision: &str) -> Value {
     }
 }
 
-fn base64(text: &str) -> String {
+pub fn base64(text: &str) -> String {
     use base64::Engine;
     base64::engine::general_purpose::STANDARD.encode(text)
 }

@@ -7,12 +7,14 @@
 //! Run alone: `cargo test --test cluster_e2e` (the first run builds the control plane, see
 //! `scripts/controlplane.sh`). `NEEDLE_CASE=<part of a name>` runs some scenarios only.
 
+mod chart;
 mod check_inject;
 #[path = "../common/mod.rs"]
 mod common;
 mod env;
 mod failures;
 mod selection;
+mod tag;
 mod validation;
 
 use common::cluster::{ETCD_VERSION, KUBE_VERSION};
@@ -64,6 +66,8 @@ async fn run() -> ExitCode {
         .into_iter()
         .chain(check_inject::scenarios())
         .chain(validation::scenarios())
+        .chain(chart::scenarios())
+        .chain(tag::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

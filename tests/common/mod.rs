@@ -95,6 +95,7 @@ pub fn yaml_documents(text: &str) -> Vec<Value> {
         .collect()
 }
 
+pub mod chart;
 pub mod cluster;
 pub mod golden_cases;
 pub mod server;

@@ -1,0 +1,187 @@
+{{/* needle[-<revision>]: the Deployment, Service, ServiceAccount and ConfigMaps. */}}
+{{- define "needle.name" -}}
+needle{{ with .Values.revision }}-{{ . }}{{ end }}
+{{- end -}}
+
+{{/* The revision as labels and selectors spell it: "" is `default`. */}}
+{{- define "needle.revision" -}}
+{{ .Values.revision | default "default" }}
+{{- end -}}
+
+{{/* needle runs elsewhere: only the injection webhooks are installed (Istio's remote profile). */}}
+{{- define "needle.remote" -}}
+{{- if not (has .Values.profile (list "" "default" "remote")) -}}
+{{- fail (printf "profile %q: needle's chart knows \"\" (default) and \"remote\"" .Values.profile) -}}
+{{- end -}}
+{{- if or .Values.istiodRemote.enabled (eq .Values.profile "remote") }}true{{ end -}}
+{{- end -}}
+
+{{/* Istio's suffix for cluster-scoped names outside istio-system. */}}
+{{- define "needle.nsSuffix" -}}
+{{- if ne .Release.Namespace "istio-system" }}-{{ .Release.Namespace }}{{ end -}}
+{{- end -}}
+
+{{- define "needle.labels" -}}
+app.kubernetes.io/name: needle
+app.kubernetes.io/instance: {{ .Release.Name | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service | quote }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 }}
+istio.io/rev: {{ include "needle.revision" . | quote }}
+{{- end -}}
+
+{{- define "needle.selectorLabels" -}}
+app: needle
+istio.io/rev: {{ include "needle.revision" . | quote }}
+{{- end -}}
+
+{{/* What istioctl and istiod look for on injection webhook configurations. */}}
+{{- define "needle.webhookLabels" -}}
+app: sidecar-injector
+install.operator.istio.io/owning-resource: {{ .Values.ownerName | default "unknown" }}
+release: {{ .Release.Name }}
+{{ include "needle.labels" . }}
+{{- end -}}
+
+{{/* The names of the injection webhook configurations this release installs. */}}
+{{- define "needle.injectorWebhookName" -}}
+istio-sidecar-injector{{ with .Values.revision }}-{{ . }}{{ end }}{{ include "needle.nsSuffix" . }}
+{{- end -}}
+{{- define "needle.tagWebhookName" -}}
+istio-revision-tag-{{ .tag }}{{ include "needle.nsSuffix" .root }}
+{{- end -}}
+{{- define "needle.validatorName" -}}
+istio-validator{{ with .Values.revision }}-{{ . }}{{ end }}-{{ .Values.global.istioNamespace }}
+{{- end -}}
+{{- define "needle.validatorEnabled" -}}
+{{- $remote := include "needle.remote" . -}}
+{{- if and .Values.global.configValidation (or (not $remote) .Values.global.configCluster .Values.istiodRemote.enabledLocalInjectorIstiod) }}true{{ end -}}
+{{- end -}}
+
+{{- define "needle.tlsSecretName" -}}
+{{ .Values.certificate.secretName | default (printf "%s-tls" (include "needle.name" .)) }}
+{{- end -}}
+
+{{/*
+The serving certificate as JSON: caBundle (base64 PEM) and, when the chart makes it, the
+Secret's data. Computed once per render and kept in .Values, which every template of the chart
+shares, so the Secret and the webhooks' caBundle come from the same genCA call. An existing
+generated Secret is reused, so an upgrade keeps the certificate the webhooks trust.
+*/}}
+{{- define "needle.tls" -}}
+{{- if not (hasKey .Values "_needleTLS") -}}
+{{- $tls := dict "caBundle" "" "generated" false -}}
+{{- $name := include "needle.tlsSecretName" . -}}
+{{- $existing := lookup "v1" "Secret" .Release.Namespace $name -}}
+{{- if .Values.certificate.secretName -}}
+{{- $ca := .Values.certificate.caBundle -}}
+{{- if and (not $ca) $existing -}}
+{{- $ca = index ($existing.data | default dict) "ca.crt" | default "" -}}
+{{- end -}}
+{{- $_ := set $tls "caBundle" $ca -}}
+{{- else if and $existing (index ($existing.data | default dict) "ca.crt") -}}
+{{- $_ := set $tls "generated" true -}}
+{{- $_ := set $tls "data" (pick $existing.data "tls.crt" "tls.key" "ca.crt") -}}
+{{- $_ := set $tls "caBundle" (index $existing.data "ca.crt") -}}
+{{- else -}}
+{{- $days := int .Values.certificate.validityDays -}}
+{{- $ca := genCA "needle webhook CA" $days -}}
+{{- $svc := include "needle.name" . -}}
+{{- $ns := .Release.Namespace -}}
+{{- $dns := list $svc (printf "%s.%s" $svc $ns) (printf "%s.%s.svc" $svc $ns) (printf "%s.%s.svc.cluster.local" $svc $ns) -}}
+{{- $cert := genSignedCert (printf "%s.%s.svc" $svc $ns) nil $dns $days $ca -}}
+{{- $_ := set $tls "generated" true -}}
+{{- $_ := set $tls "data" (dict "tls.crt" ($cert.Cert | b64enc) "tls.key" ($cert.Key | b64enc) "ca.crt" ($ca.Cert | b64enc)) -}}
+{{- $_ := set $tls "caBundle" ($ca.Cert | b64enc) -}}
+{{- end -}}
+{{- $_ := set .Values "_needleTLS" $tls -}}
+{{- end -}}
+{{- toJson .Values._needleTLS -}}
+{{- end -}}
+
+{{/* One injection webhook entry without its selectors; `entry` is the name's prefix. */}}
+{{- define "needle.injectionEntry" -}}
+{{- $v := .root.Values -}}
+- name: {{ .entry }}sidecar-injector.istio.io
+  clientConfig:
+    {{- if $v.istiodRemote.injectionURL }}
+    url: {{ $v.istiodRemote.injectionURL | quote }}
+    {{- else }}
+    service:
+      name: {{ include "needle.name" .root }}
+      namespace: {{ .root.Release.Namespace | quote }}
+      path: {{ $v.istiodRemote.injectionPath | quote }}
+      port: 443
+    {{- end }}
+    {{- with ($v.istiodRemote.injectionCABundle | default .caBundle) }}
+    caBundle: {{ . | quote }}
+    {{- end }}
+  sideEffects: None
+  rules:
+  - operations: ["CREATE"]
+    apiGroups: [""]
+    apiVersions: ["v1"]
+    resources: ["pods"]
+  failurePolicy: {{ $v.sidecarInjectorWebhook.failurePolicy | default "Fail" }}
+  reinvocationPolicy: {{ $v.sidecarInjectorWebhook.reinvocationPolicy | quote }}
+  {{- with $v.sidecarInjectorWebhook.timeoutSeconds }}
+  timeoutSeconds: {{ . }}
+  {{- end }}
+  admissionReviewVersions: ["v1"]
+{{- end -}}
+
+{{/*
+The selectors of Istio's injection webhooks (spec B2). `selects` is what the `istio.io/rev`
+entries match: the revision, or a tag.
+*/}}
+{{- define "needle.revisionEntries" -}}
+{{ include "needle.injectionEntry" (merge (dict "entry" "rev.namespace.") .) }}
+  namespaceSelector:
+    matchExpressions:
+    - {key: istio.io/rev, operator: In, values: [{{ .selects | quote }}]}
+    - {key: istio-injection, operator: DoesNotExist}
+  objectSelector:
+    matchExpressions:
+    - {key: sidecar.istio.io/inject, operator: NotIn, values: ["false"]}
+{{ include "needle.injectionEntry" (merge (dict "entry" "rev.object.") .) }}
+  namespaceSelector:
+    matchExpressions:
+    - {key: istio.io/rev, operator: DoesNotExist}
+    - {key: istio-injection, operator: DoesNotExist}
+  objectSelector:
+    matchExpressions:
+    - {key: sidecar.istio.io/inject, operator: NotIn, values: ["false"]}
+    - {key: istio.io/rev, operator: In, values: [{{ .selects | quote }}]}
+{{- end -}}
+
+{{/* The entries only the default revision (or the `default` tag) has. */}}
+{{- define "needle.defaultEntries" -}}
+{{ include "needle.injectionEntry" (merge (dict "entry" "namespace.") .) }}
+  namespaceSelector:
+    matchExpressions:
+    - {key: istio-injection, operator: In, values: ["enabled"]}
+  objectSelector:
+    matchExpressions:
+    - {key: sidecar.istio.io/inject, operator: NotIn, values: ["false"]}
+{{ include "needle.injectionEntry" (merge (dict "entry" "object.") .) }}
+  namespaceSelector:
+    matchExpressions:
+    - {key: istio-injection, operator: DoesNotExist}
+    - {key: istio.io/rev, operator: DoesNotExist}
+  objectSelector:
+    matchExpressions:
+    - {key: sidecar.istio.io/inject, operator: In, values: ["true"]}
+    - {key: istio.io/rev, operator: DoesNotExist}
+{{- if .root.Values.sidecarInjectorWebhook.enableNamespacesByDefault }}
+{{ include "needle.injectionEntry" (merge (dict "entry" "auto.") .) }}
+  namespaceSelector:
+    matchExpressions:
+    - {key: istio-injection, operator: DoesNotExist}
+    - {key: istio.io/rev, operator: DoesNotExist}
+    - {key: kubernetes.io/metadata.name, operator: NotIn, values: ["kube-system", "kube-public", "kube-node-lease", "local-path-storage"]}
+  objectSelector:
+    matchExpressions:
+    - {key: sidecar.istio.io/inject, operator: DoesNotExist}
+    - {key: istio.io/rev, operator: DoesNotExist}
+{{- end }}
+{{- end -}}

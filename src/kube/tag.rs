@@ -1,0 +1,154 @@
+//! What `needle tag` reads from the cluster.
+
+use k8s_openapi::api::admissionregistration::v1::{
+    MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
+};
+use k8s_openapi::api::core::v1::{Namespace, Service};
+use kube::api::{Api, DeleteParams, ListParams, PostParams};
+use serde::Serialize;
+use serde_json::Value;
+
+fn values<T: Serialize>(items: Vec<T>) -> Vec<Value> {
+    items
+        .into_iter()
+        .map(|item| serde_json::to_value(item).unwrap_or_default())
+        .collect()
+}
+
+/// Every MutatingWebhookConfiguration of the cluster, as JSON.
+pub async fn mutating_webhook_configurations(
+    client: &kube::Client,
+) -> Result<Vec<Value>, kube::Error> {
+    let list = Api::<MutatingWebhookConfiguration>::all(client.clone())
+        .list(&ListParams::default())
+        .await?;
+    Ok(values(list.items))
+}
+
+/// What `tag list` reads: the webhook configurations labelled `istio.io/rev`, the Services so
+/// labelled in the control plane's namespace, and every namespace.
+pub struct TagObjects {
+    pub webhook_configs: Vec<Value>,
+    pub services: Vec<Value>,
+    pub namespaces: Vec<Value>,
+}
+
+pub async fn tag_objects(
+    client: &kube::Client,
+    istio_namespace: &str,
+) -> Result<TagObjects, kube::Error> {
+    let revisioned = ListParams::default().labels("istio.io/rev");
+    let webhook_configs = Api::<MutatingWebhookConfiguration>::all(client.clone())
+        .list(&revisioned)
+        .await?;
+    let services = Api::<Service>::namespaced(client.clone(), istio_namespace)
+        .list(&revisioned)
+        .await?;
+    let namespaces = Api::<Namespace>::all(client.clone())
+        .list(&ListParams::default())
+        .await?;
+    Ok(TagObjects {
+        webhook_configs: values(webhook_configs.items),
+        services: values(services.items),
+        namespaces: values(namespaces.items),
+    })
+}
+
+/// What carries a tag: the names of its MutatingWebhookConfigurations and Services (in the
+/// control plane's namespace), and the namespaces labelled with it.
+pub struct TagUsers {
+    pub webhook_configs: Vec<String>,
+    pub services: Vec<String>,
+    pub namespaces: Vec<String>,
+}
+
+fn names<K: kube::Resource>(items: Vec<K>) -> Vec<String> {
+    items
+        .iter()
+        .map(|i| i.meta().name.clone().unwrap_or_default())
+        .collect()
+}
+
+pub async fn tag_users(
+    client: &kube::Client,
+    istio_namespace: &str,
+    tag: &str,
+) -> Result<TagUsers, kube::Error> {
+    let tagged = ListParams::default().labels(&format!("istio.io/tag={tag}"));
+    let webhook_configs = Api::<MutatingWebhookConfiguration>::all(client.clone())
+        .list(&tagged)
+        .await?;
+    let services = Api::<Service>::namespaced(client.clone(), istio_namespace)
+        .list(&tagged)
+        .await?;
+    let namespaces = Api::<Namespace>::all(client.clone())
+        .list(&ListParams::default().labels(&format!("istio.io/rev={tag}")))
+        .await?;
+    Ok(TagUsers {
+        webhook_configs: names(webhook_configs.items),
+        services: names(services.items),
+        namespaces: names(namespaces.items),
+    })
+}
+
+/// Why a tag's objects could not all be deleted (istioctl's words).
+#[derive(Debug, thiserror::Error)]
+pub enum RemoveError {
+    #[error("failed to delete Istio revision tag MutatingConfigurationWebhook: {0}")]
+    Mutating(kube::Error),
+    #[error("failed to delete Istio revision tag ValidatingWebhookConfiguration: {0}")]
+    Validating(kube::Error),
+    #[error("failed to delete Istio revision tag Services: {0}")]
+    Services(kube::Error),
+}
+
+/// Delete the tag's webhook configurations (mutating, then validating) and its Services.
+pub async fn delete_tag(
+    client: &kube::Client,
+    istio_namespace: &str,
+    tag: &str,
+) -> Result<(), RemoveError> {
+    let tagged = ListParams::default().labels(&format!("istio.io/tag={tag}"));
+    let delete = DeleteParams::default();
+    Api::<MutatingWebhookConfiguration>::all(client.clone())
+        .delete_collection(&delete, &tagged)
+        .await
+        .map_err(RemoveError::Mutating)?;
+    Api::<ValidatingWebhookConfiguration>::all(client.clone())
+        .delete_collection(&delete, &tagged)
+        .await
+        .map_err(RemoveError::Validating)?;
+    // Services have no collection delete: one by one.
+    let services = Api::<Service>::namespaced(client.clone(), istio_namespace);
+    for service in services
+        .list(&tagged)
+        .await
+        .map_err(RemoveError::Services)?
+        .items
+    {
+        let name = service.metadata.name.unwrap_or_default();
+        services
+            .delete(&name, &delete)
+            .await
+            .map_err(RemoveError::Services)?;
+    }
+    Ok(())
+}
+
+/// Create a MutatingWebhookConfiguration, or replace the one of that name.
+pub async fn apply_mutating(client: &kube::Client, config: &Value) -> Result<(), kube::Error> {
+    let mut config: MutatingWebhookConfiguration =
+        serde_json::from_value(config.clone()).map_err(kube::Error::SerdeError)?;
+    let api = Api::<MutatingWebhookConfiguration>::all(client.clone());
+    let name = config.metadata.name.clone().unwrap_or_default();
+    match api.get_opt(&name).await? {
+        Some(live) => {
+            config.metadata.resource_version = live.metadata.resource_version;
+            api.replace(&name, &PostParams::default(), &config).await?;
+        }
+        None => {
+            api.create(&PostParams::default(), &config).await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,330 @@
+//! needle's Helm chart (`charts/needle`) rendered by the real helm v3.22.0 that
+//! `scripts/controlplane.sh` builds: `helm lint` passes, and for each value set of the corpus's
+//! `istio-webhooks` (the same `--set` flags, read from its README) the webhook configurations
+//! are Istio's, entry by entry; the Deployment really starts `needle serve` on what the chart
+//! mounts. Without the corpus or helm the tests fail.
+
+mod common;
+
+use base64::Engine;
+use common::chart::{ValueSet, render, run_helm, value_sets, webhook_configurations};
+use common::server::{Server, connector, free_port, temp_dir};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[test]
+fn chart_lints_for_every_value_set() {
+    let chart = common::chart::chart_dir().display().to_string();
+    run_helm(&["lint", "--strict", &chart]).unwrap();
+    for set in value_sets() {
+        let mut args = vec!["lint", "--strict", chart.as_str()];
+        args.extend(set.flags.iter().map(String::as_str));
+        run_helm(&args).unwrap_or_else(|e| panic!("{}: {e}", set.file));
+    }
+}
+
+#[test]
+fn chart_webhooks_match_istio_render() {
+    let sets = value_sets();
+    let (mut matching, mut entries, mut failures) = (0, 0, Vec::new());
+    for set in &sets {
+        match compare_value_set(set) {
+            Ok(n) => {
+                matching += 1;
+                entries += n;
+            }
+            Err(e) => failures.push(format!("{} ({}): {e}", set.file, set.flags.join(" "))),
+        }
+    }
+    println!(
+        "chart webhooks: {matching}/{} value sets match Istio's render ({entries} entries)",
+        sets.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// needle's render of the value set against Istio's: the same configurations (by name, with
+/// the same `istio.io/rev` and `istio.io/tag` labels), the same entries in the same order,
+/// each equal but for the Service's name and namespace (needle's own) and the caBundle
+/// (Istio's chart leaves it to istiod to patch in). The number of entries compared.
+fn compare_value_set(set: &ValueSet) -> Result<usize, String> {
+    let ours = render(&set.flags)?;
+    let theirs = set.istio_documents();
+    let by_name = |docs: Vec<&Value>| -> BTreeMap<String, Value> {
+        docs.into_iter()
+            .map(|d| {
+                (
+                    d["metadata"]["name"].as_str().unwrap_or("").to_string(),
+                    d.clone(),
+                )
+            })
+            .collect()
+    };
+    let (ours, theirs) = (
+        by_name(webhook_configurations(&ours)),
+        by_name(webhook_configurations(&theirs)),
+    );
+    let names = |m: &BTreeMap<String, Value>| m.keys().cloned().collect::<Vec<_>>();
+    if names(&ours) != names(&theirs) {
+        return Err(format!(
+            "configurations {:?}, Istio's {:?}",
+            names(&ours),
+            names(&theirs)
+        ));
+    }
+    let mut diffs = Vec::new();
+    let mut count = 0;
+    for (name, want) in &theirs {
+        let got = &ours[name];
+        for label in ["istio.io/rev", "istio.io/tag"] {
+            let (g, w) = (
+                &got["metadata"]["labels"][label],
+                &want["metadata"]["labels"][label],
+            );
+            if g != w {
+                diffs.push(format!("{name}: label {label} {g}, Istio's {w}"));
+            }
+        }
+        let (got, want) = (entries_of(got), entries_of(want));
+        let entry_names = |e: &[Value]| e.iter().map(|e| e["name"].clone()).collect::<Vec<_>>();
+        if entry_names(&got) != entry_names(&want) {
+            diffs.push(format!(
+                "{name}: entries {:?}, Istio's {:?}",
+                entry_names(&got),
+                entry_names(&want)
+            ));
+            continue;
+        }
+        for (g, w) in got.iter().zip(&want) {
+            let path = format!("{name}/{}", w["name"].as_str().unwrap_or(""));
+            common::differences(g, w, &path, &mut diffs);
+            count += 1;
+        }
+    }
+    if diffs.is_empty() {
+        Ok(count)
+    } else {
+        Err(diffs.join("\n  "))
+    }
+}
+
+/// The entries of a configuration as compared: needle's Service name and namespace and the
+/// caBundle aside.
+fn entries_of(config: &Value) -> Vec<Value> {
+    let mut entries = config["webhooks"].as_array().cloned().unwrap_or_default();
+    for entry in &mut entries {
+        let client = &mut entry["clientConfig"];
+        if let Some(service) = client.get_mut("service").and_then(Value::as_object_mut) {
+            service.remove("name");
+            service.remove("namespace");
+        }
+        if let Some(client) = client.as_object_mut() {
+            client.remove("caBundle");
+        }
+        *entry = common::semantic(entry);
+    }
+    entries
+}
+
+fn find<'a>(docs: &'a [Value], kind: &str, name: &str) -> &'a Value {
+    docs.iter()
+        .find(|d| d["kind"] == kind && d["metadata"]["name"] == name)
+        .unwrap_or_else(|| panic!("no {kind} {name} in the render"))
+}
+
+fn flags(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+/// With its defaults the chart gives needle the inputs needle embeds: Istio's default profile.
+#[test]
+fn chart_configmaps_are_needle_defaults() {
+    let docs = render(&flags(&["--namespace", "istio-system"])).unwrap();
+    let injector = &find(&docs, "ConfigMap", "needle-injector")["data"];
+    let mesh = &find(&docs, "ConfigMap", "needle-mesh")["data"];
+    let parse = |text: &Value| {
+        needle::core::compat::yaml::parse_one(text.as_str().unwrap()).expect("valid YAML")
+    };
+    let embedded = |file: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("defaults")
+            .join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        needle::core::compat::yaml::parse_one(&text).unwrap()
+    };
+    let mut diffs = Vec::new();
+    for (got, file) in [
+        (parse(&injector["config"]), "config.yaml"),
+        (parse(&injector["values"]), "values.json"),
+        (parse(&mesh["mesh"]), "mesh.yaml"),
+    ] {
+        common::differences(&got, &embedded(file), file, &mut diffs);
+    }
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+/// A revision's own discovery address and Istio's ConfigMaps when asked for.
+#[test]
+fn chart_configmaps_follow_the_revision() {
+    let docs = render(&flags(&[
+        "--namespace",
+        "istio-system",
+        "--set",
+        "revision=canary",
+    ]))
+    .unwrap();
+    let mesh = find(&docs, "ConfigMap", "needle-canary-mesh")["data"]["mesh"]
+        .as_str()
+        .unwrap();
+    let mesh = needle::core::compat::yaml::parse_one(mesh).unwrap();
+    assert_eq!(
+        mesh["defaultConfig"]["discoveryAddress"],
+        "istiod-canary.istio-system.svc:15012"
+    );
+
+    let docs = render(&flags(&[
+        "--namespace",
+        "istio-system",
+        "--set",
+        "revision=canary",
+        "--set",
+        "useIstioConfigMaps=true",
+    ]))
+    .unwrap();
+    assert!(
+        !docs.iter().any(|d| d["kind"] == "ConfigMap"),
+        "own ConfigMaps rendered"
+    );
+    let volumes =
+        &find(&docs, "Deployment", "needle-canary")["spec"]["template"]["spec"]["volumes"];
+    let config_maps: Vec<&Value> = volumes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v.pointer("/configMap/name"))
+        .collect();
+    assert_eq!(
+        config_maps,
+        [
+            &json!("istio-sidecar-injector-canary"),
+            &json!("istio-canary")
+        ]
+    );
+}
+
+/// The remote profile installs the injection webhooks only; needle runs elsewhere.
+#[test]
+fn chart_remote_profile_installs_only_webhooks() {
+    let docs = render(&flags(&[
+        "--namespace",
+        "istio-system",
+        "--set",
+        "profile=remote",
+        "--set",
+        "istiodRemote.injectionURL=https://needle.example:15017/inject",
+    ]))
+    .unwrap();
+    let kinds: Vec<&str> = docs.iter().filter_map(|d| d["kind"].as_str()).collect();
+    assert_eq!(kinds, ["MutatingWebhookConfiguration"]);
+    let err = render(&flags(&["--set", "profile=demo"])).unwrap_err();
+    assert!(err.contains(r#"profile "demo""#), "{err}");
+}
+
+/// The rendered Deployment's `needle serve` command, started on the files its volumes hold
+/// (the generated certificate Secret and the ConfigMaps): it becomes ready and serves the
+/// generated certificate for the Service's DNS name, trusted through every webhook's caBundle.
+#[test]
+fn chart_deployment_runs_needle_serve() {
+    let docs = render(&flags(&[
+        "--namespace",
+        "istio-system",
+        "--set",
+        "revisionTags={prod}",
+    ]))
+    .unwrap();
+    let pod = &find(&docs, "Deployment", "needle")["spec"]["template"]["spec"];
+    let container = &pod["containers"][0];
+    assert_eq!(container["image"], "needle:0.1.0");
+    let dir = temp_dir("chart-serve");
+    let mut mounts = Vec::new();
+    for mount in container["volumeMounts"].as_array().unwrap() {
+        let name = mount["name"].as_str().unwrap();
+        let volume = pod["volumes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["name"] == name)
+            .unwrap();
+        let local = dir.join(name);
+        std::fs::create_dir_all(&local).unwrap();
+        if let Some(secret) = volume.pointer("/secret/secretName") {
+            for (key, value) in find(&docs, "Secret", secret.as_str().unwrap())["data"]
+                .as_object()
+                .unwrap()
+            {
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(value.as_str().unwrap())
+                    .unwrap();
+                std::fs::write(local.join(key), bytes).unwrap();
+            }
+        } else {
+            let config_map = volume.pointer("/configMap/name").unwrap().as_str().unwrap();
+            for (key, value) in find(&docs, "ConfigMap", config_map)["data"]
+                .as_object()
+                .unwrap()
+            {
+                std::fs::write(local.join(key), value.as_str().unwrap()).unwrap();
+            }
+        }
+        mounts.push((mount["mountPath"].as_str().unwrap().to_string(), local));
+    }
+    let args: Vec<String> = container["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(args[0], "serve");
+    for (flag, port) in [("--listen=", 15017), ("--admin-listen=", 15014)] {
+        assert!(
+            args.contains(&format!("{flag}0.0.0.0:{port}")),
+            "{flag} in {args:?}"
+        );
+    }
+    // The test's own loopback ports replace the container's; the mounted paths are local.
+    let local_args: Vec<String> = args[1..]
+        .iter()
+        .filter(|a| !a.starts_with("--listen=") && !a.starts_with("--admin-listen="))
+        .map(|a| {
+            mounts.iter().fold(a.clone(), |a, (path, local)| {
+                a.replace(path.as_str(), &local.display().to_string())
+            })
+        })
+        .collect();
+    let local_args: Vec<&str> = local_args.iter().map(String::as_str).collect();
+    let server = Server::start_on(&dir, free_port(), &local_args, &[]);
+
+    let ca_pem = dir.join("tls/ca.crt");
+    let bundle = base64::engine::general_purpose::STANDARD.encode(std::fs::read(&ca_pem).unwrap());
+    for config in webhook_configurations(&docs) {
+        for entry in config["webhooks"].as_array().unwrap() {
+            assert_eq!(
+                entry["clientConfig"]["caBundle"], bundle,
+                "{} {}",
+                config["metadata"]["name"], entry["name"]
+            );
+        }
+    }
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let tcp = tokio::net::TcpStream::connect(server.webhook)
+            .await
+            .unwrap();
+        let name = rustls::pki_types::ServerName::try_from("needle.istio-system.svc").unwrap();
+        connector(&ca_pem, false)
+            .connect(name, tcp)
+            .await
+            .expect("the generated certificate verifies for the Service's name");
+    });
+}
