@@ -2,6 +2,8 @@
 
 use super::args::ConfigFileArgs;
 use crate::core::inject::admit::Settings;
+use crate::kube::ClusterArgs;
+use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
 use crate::server::{self, ServeOptions};
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
@@ -43,6 +45,20 @@ pub struct ServeArgs {
     /// Directory holding `config` and `values`, as istiod mounts the istio-sidecar-injector ConfigMap.
     #[arg(long = "inject-config-dir", env = "NEEDLE_INJECT_CONFIG_DIR", conflicts_with_all = ["inject_config_file", "values_file"])]
     pub inject_config_dir: Option<PathBuf>,
+    /// Read the istio-sidecar-injector ConfigMap (keys `config` and `values`) through the API
+    /// and follow its changes, as istiod does: NAMESPACE/NAME. Instead of the files.
+    #[arg(long = "injector-configmap", env = "NEEDLE_INJECTOR_CONFIGMAP", conflicts_with_all = ["inject_config_file", "values_file", "inject_config_dir"])]
+    pub injector_configmap: Option<ConfigMapRef>,
+    /// Read the istio ConfigMap (key `mesh`) through the API and follow its changes:
+    /// NAMESPACE/NAME. Instead of the file.
+    #[arg(
+        long = "mesh-configmap",
+        env = "NEEDLE_MESH_CONFIGMAP",
+        conflicts_with = "mesh_config_file"
+    )]
+    pub mesh_configmap: Option<ConfigMapRef>,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
     /// Control plane revision written into injected pods; `default` is the default revision.
     #[arg(long, env = "REVISION", default_value = "default")]
     pub revision: String,
@@ -111,6 +127,11 @@ pub fn run(args: ServeArgs) -> Result<()> {
         tls_files: args.tls_cert_file.zip(args.tls_key_file),
         cert_dir: args.cert_dir,
         config,
+        configmaps: ConfigMapSource {
+            injector: args.injector_configmap,
+            mesh: args.mesh_configmap,
+        },
+        cluster: args.cluster,
         inject: Settings::from_env(&args.revision),
         request_timeout: args.request_timeout,
         drain_timeout: args.drain_timeout,

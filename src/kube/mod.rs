@@ -2,6 +2,7 @@
 //! decisions stay in `core`, fed with what these read.
 
 pub mod check_inject;
+pub mod configmaps;
 pub mod tag;
 
 use std::path::PathBuf;

@@ -17,13 +17,9 @@ pub fn admin_router(state: Arc<AppState>) -> Router {
 }
 
 async fn ready(State(state): State<Arc<AppState>>) -> impl IntoResponse {
-    if state.ready() {
-        (StatusCode::OK, "ready")
-    } else {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "not ready: no serving certificate loaded yet",
-        )
+    match state.ready() {
+        Ok(()) => (StatusCode::OK, "ready".to_string()),
+        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {why}")),
     }
 }
 

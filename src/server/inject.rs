@@ -51,6 +51,10 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
     if req.operation != "CREATE" {
         return Outcome::ignored(format!("operation {} is not injected", req.operation));
     }
+    // Never inject with a placeholder: the webhook's failurePolicy decides what happens.
+    if let Some(why) = state.live.unloaded() {
+        return Outcome::denied(why, "config_not_loaded");
+    }
     let envs = parse_inject_envs(path);
     let admission = Admission::webhook(&req.object, &req.namespace, &envs);
     let decision = admit(&state.snapshot(), &state.settings, &admission);

@@ -12,9 +12,12 @@ pub mod state;
 pub mod tls;
 pub mod validate;
 
+use crate::core::config::snapshot;
 use crate::core::inject::admit::Settings;
+use crate::kube::configmaps::{self, ConfigMapSource};
+use crate::kube::{ClientError, ClusterArgs};
 use crate::sources::watch::{self, WatchError};
-use crate::sources::{ConfigPaths, LoadError};
+use crate::sources::{ConfigPaths, Live, LoadError};
 use state::AppState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -33,6 +36,10 @@ pub struct ServeOptions {
     pub tls_files: Option<(PathBuf, PathBuf)>,
     pub cert_dir: PathBuf,
     pub config: ConfigPaths,
+    /// Istio's ConfigMaps to read through the API instead of the corresponding files.
+    pub configmaps: ConfigMapSource,
+    /// The cluster those ConfigMaps are read from.
+    pub cluster: ClusterArgs,
     pub inject: Settings,
     pub request_timeout: Duration,
     pub drain_timeout: Duration,
@@ -55,13 +62,21 @@ pub enum ServeError {
     },
     #[error(transparent)]
     Watch(#[from] WatchError),
+    #[error("reading the injector configuration from the cluster: {0}")]
+    Cluster(#[from] ClientError),
 }
 
 /// Run until SIGTERM or SIGINT; then drain and return.
 pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
-    let snapshot = opts.config.load()?;
-    let state = Arc::new(AppState::new(
-        snapshot,
+    // From ConfigMaps, nothing serves until their first good load: readiness says what it
+    // waits for and /inject refuses, so the webhook's failurePolicy decides.
+    let live = if opts.configmaps.is_empty() {
+        Live::new(opts.config.load()?)
+    } else {
+        Live::awaiting(snapshot::embedded(), opts.configmaps.awaiting())
+    };
+    let state = Arc::new(AppState::with_live(
+        live,
         opts.inject.clone(),
         opts.max_in_flight,
         opts.request_timeout,
@@ -86,7 +101,20 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     state.set_certificate_loaded();
     let tls_config = Arc::new(tls::server_config(resolver.clone())?);
 
-    let _config_watch = watch_config(&opts.config, state.clone())?;
+    // Files given beside a ConfigMap are read again whenever a ConfigMap changes.
+    let _config_watch = if opts.configmaps.is_empty() {
+        watch_config(&opts.config, state.clone())?
+    } else {
+        let client = opts.cluster.client().await?;
+        let apply_state = state.clone();
+        tokio::spawn(configmaps::watch(
+            client,
+            opts.configmaps.clone(),
+            opts.config.clone(),
+            Arc::new(move |loaded| apply_state.live.apply("configmap", loaded)),
+        ));
+        None
+    };
     let _cert_watch = watch_certificate(cert_path, key_path, resolver, state.clone())?;
 
     let webhook = bind(opts.listen).await?;

@@ -26,7 +26,21 @@ impl AppState {
         max_in_flight: usize,
         request_timeout: Duration,
     ) -> Self {
-        let live = Live::new(snapshot);
+        Self::with_live(
+            Live::new(snapshot),
+            settings,
+            max_in_flight,
+            request_timeout,
+        )
+    }
+
+    /// `new`, for a live snapshot made elsewhere (one that awaits its source).
+    pub fn with_live(
+        live: Live,
+        settings: Settings,
+        max_in_flight: usize,
+        request_timeout: Duration,
+    ) -> Self {
         Self {
             metrics: Metrics::new(&live),
             live,
@@ -45,8 +59,11 @@ impl AppState {
         self.certificate_loaded.store(true, Ordering::Release);
     }
 
-    /// Ready once a config snapshot and a serving certificate are loaded.
-    pub fn ready(&self) -> bool {
-        self.certificate_loaded.load(Ordering::Acquire)
+    /// `Ok` once a config snapshot and a serving certificate are loaded, else what is missing.
+    pub fn ready(&self) -> Result<(), String> {
+        if !self.certificate_loaded.load(Ordering::Acquire) {
+            return Err("no serving certificate loaded yet".into());
+        }
+        self.live.unloaded().map_or(Ok(()), Err)
     }
 }

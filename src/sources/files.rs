@@ -30,6 +30,11 @@ impl ConfigPaths {
 
     /// Read and parse everything; the error names the file.
     pub fn load(&self) -> Result<Snapshot, LoadError> {
+        self.read()?.build(self)
+    }
+
+    /// The texts of the files given (named by path), not parsed yet.
+    pub fn read(&self) -> Result<Texts, LoadError> {
         let read = |p: &Option<PathBuf>| -> Result<Option<(String, String)>, LoadError> {
             p.as_ref()
                 .map(|p| {
@@ -42,19 +47,11 @@ impl ConfigPaths {
                 })
                 .transpose()
         };
-        let (config, values, mesh) = (
-            read(&self.inject_config)?,
-            read(&self.values)?,
-            read(&self.mesh)?,
-        );
-        snapshot::build(Sources {
-            config: Source::from_loaded(&config),
-            values: Source::from_loaded(&values),
-            mesh: Source::from_loaded(&mesh),
-            templates: self.templates,
-            environment: self.environment.clone(),
+        Ok(Texts {
+            config: read(&self.inject_config)?,
+            values: read(&self.values)?,
+            mesh: read(&self.mesh)?,
         })
-        .map_err(LoadError::from)
     }
 
     /// The directories to watch for changes.
@@ -72,5 +69,28 @@ impl ConfigPaths {
         dirs.sort();
         dirs.dedup();
         dirs
+    }
+}
+
+/// The texts of the injector inputs, each with the name its errors give it (a path, a
+/// ConfigMap key); `None` takes needle's embedded default.
+#[derive(Debug, Clone, Default)]
+pub struct Texts {
+    pub config: Option<(String, String)>,
+    pub values: Option<(String, String)>,
+    pub mesh: Option<(String, String)>,
+}
+
+impl Texts {
+    /// Parse into a snapshot, with the template choice and environment of `paths`.
+    pub fn build(&self, paths: &ConfigPaths) -> Result<Snapshot, LoadError> {
+        snapshot::build(Sources {
+            config: Source::from_loaded(&self.config),
+            values: Source::from_loaded(&self.values),
+            mesh: Source::from_loaded(&self.mesh),
+            templates: paths.templates,
+            environment: paths.environment.clone(),
+        })
+        .map_err(LoadError::from)
     }
 }

@@ -10,7 +10,7 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct ReloadLabels {
@@ -26,6 +26,9 @@ struct SourceLabel {
 
 pub struct Live {
     current: ArcSwap<Snapshot>,
+    /// Why no configuration has loaded yet (`None` once one has): a source that starts
+    /// empty, such as a ConfigMap watch, must not serve its placeholder.
+    unloaded: Mutex<Option<String>>,
     reloads: Family<ReloadLabels, Counter>,
     stale: Family<SourceLabel, Gauge>,
 }
@@ -34,9 +37,23 @@ impl Live {
     pub fn new(initial: Snapshot) -> Self {
         Self {
             current: ArcSwap::from_pointee(initial),
+            unloaded: Mutex::new(None),
             reloads: Family::default(),
             stale: Family::default(),
         }
+    }
+
+    /// A snapshot that is not to serve until a source applies a good one; `why` says what is
+    /// awaited (reported by readiness and in answers until then).
+    pub fn awaiting(placeholder: Snapshot, why: String) -> Self {
+        let live = Self::new(placeholder);
+        *live.unloaded.lock().unwrap() = Some(why);
+        live
+    }
+
+    /// Why there is no configuration to serve yet, if there is none.
+    pub fn unloaded(&self) -> Option<String> {
+        self.unloaded.lock().unwrap().clone()
     }
 
     /// The snapshot to serve a request with; requests in flight keep theirs across a swap.
@@ -52,11 +69,15 @@ impl Live {
         let (result, reason) = match loaded {
             Ok(snapshot) => {
                 self.current.store(Arc::new(snapshot));
+                *self.unloaded.lock().unwrap() = None;
                 self.stale.get_or_create(&source_label).set(0);
                 tracing::info!(source, "injector configuration reloaded");
                 ("ok", "")
             }
             Err(error) => {
+                if let Some(why) = self.unloaded.lock().unwrap().as_mut() {
+                    *why = format!("no injector configuration loaded: {error}");
+                }
                 self.stale.get_or_create(&source_label).set(1);
                 tracing::error!(source, reason = error.reason(), %error, "injector configuration reload failed; keeping the last good configuration");
                 ("error", error.reason())

@@ -5,7 +5,7 @@ pub mod files;
 pub mod live;
 pub mod watch;
 
-pub use files::ConfigPaths;
+pub use files::{ConfigPaths, Texts};
 pub use live::Live;
 
 use crate::core::config::ConfigError;
@@ -19,6 +19,9 @@ pub enum LoadError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A ConfigMap read through the API that is missing or lacks a key (Istio's words).
+    #[error("ConfigMap {configmap}: {message}")]
+    ConfigMap { configmap: String, message: String },
     #[error(transparent)]
     Config(#[from] ConfigError),
 }
@@ -28,6 +31,7 @@ impl LoadError {
     pub fn reason(&self) -> &'static str {
         match self {
             LoadError::Read { .. } => "read",
+            LoadError::ConfigMap { .. } => "configmap",
             LoadError::Config(e) => e.reason(),
         }
     }

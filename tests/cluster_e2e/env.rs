@@ -251,14 +251,22 @@ fn start_revision(name: &'static str, env: &[(&'static str, &'static str)]) -> R
 impl Revision {
     /// `needle serve` for this revision, on its port (a fresh one the first time).
     pub fn start_server(&self) -> Server {
+        let server = self.spawn_server(&[]);
+        server.wait_ready();
+        server
+    }
+
+    /// `needle serve` for this revision with extra flags, not waiting for readiness.
+    pub fn spawn_server(&self, extra: &[&str]) -> Server {
         let certs = self.dir.join("certs").display().to_string();
-        let args = ["--cert-dir", &certs, "--revision", self.name];
+        let mut args = vec!["--cert-dir", &certs, "--revision", self.name];
+        args.extend_from_slice(extra);
         let port = if self.port == 0 {
             free_port()
         } else {
             self.port
         };
-        Server::start_on(&self.dir, port, &args, &self.env)
+        Server::spawn_on(&self.dir, port, &args, &self.env)
     }
 }
 

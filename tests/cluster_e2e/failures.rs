@@ -42,7 +42,7 @@ pub fn scenarios() -> Vec<Scenario> {
 }
 
 /// Stop the revision's server as Kubernetes stops a pod: SIGTERM, and wait for its drain.
-async fn stop(rev: &Revision) {
+pub async fn stop(rev: &Revision) {
     let Some(mut server) = rev.server.lock().await.take() else {
         return;
     };
@@ -53,7 +53,7 @@ async fn stop(rev: &Revision) {
     }
 }
 
-async fn start(rev: &Revision) {
+pub async fn start(rev: &Revision) {
     let mut server = rev.server.lock().await;
     if server.is_none() {
         *server = Some(rev.start_server());

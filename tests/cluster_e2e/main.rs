@@ -11,6 +11,7 @@ mod chart;
 mod check_inject;
 #[path = "../common/mod.rs"]
 mod common;
+mod configmaps;
 mod env;
 mod failures;
 mod selection;
@@ -68,6 +69,7 @@ async fn run() -> ExitCode {
         .chain(validation::scenarios())
         .chain(chart::scenarios())
         .chain(tag::scenarios())
+        .chain(configmaps::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

@@ -55,6 +55,13 @@ impl Server {
     /// `start_with_env` on a given webhook port (a restarted server where the webhooks
     /// expect it).
     pub fn start_on(dir: &Path, webhook: u16, extra: &[&str], env: &[(&str, &str)]) -> Server {
+        let server = Self::spawn_on(dir, webhook, extra, env);
+        server.wait_ready();
+        server
+    }
+
+    /// `start_on` without waiting for readiness (a server that is to wait for its config).
+    pub fn spawn_on(dir: &Path, webhook: u16, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let admin = free_port();
         let log = dir.join("needle.log");
         let child = watched(Path::new(env!("CARGO_BIN_EXE_needle")))
@@ -72,17 +79,16 @@ impl Server {
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .expect("needle starts");
-        let server = Server {
+        Server {
             child,
             webhook: format!("127.0.0.1:{webhook}").parse().unwrap(),
             admin: format!("127.0.0.1:{admin}").parse().unwrap(),
             log,
-        };
-        server.wait_ready();
-        server
+        }
     }
 
-    fn wait_ready(&self) {
+    /// Wait until /ready answers 200; panic with the log after 20 s.
+    pub fn wait_ready(&self) {
         let deadline = Instant::now() + Duration::from_secs(20);
         while Instant::now() < deadline {
             if plain_get(self.admin, "/ready")
