@@ -1,13 +1,15 @@
 //! `needle tag`: revision tags as `istioctl tag` makes them (spec H). `generate` prints a
-//! tag's MutatingWebhookConfiguration, from the revision's canonical configuration read from
-//! `--webhook-file` (offline; `kubectl get mutatingwebhookconfigurations -o yaml` will do) or
-//! from the cluster; `set` applies it, `list` shows the cluster's tags and `remove` deletes
-//! one, as istioctl's do.
+//! tag's MutatingWebhookConfiguration, the `default` tag's `istiod-default-validator` and the
+//! tag's Service, from the revision's canonical configuration read from `--webhook-file`
+//! (offline; `kubectl get mutatingwebhookconfigurations -o yaml` will do) or from the cluster;
+//! `set` applies them, `list` shows the cluster's tags and `remove` deletes one, as
+//! istioctl's do.
 
 use crate::core::compat::yaml;
 use crate::core::tag::{
-    TagError, TagSpec, canonical, check_new, check_not_a_revision, confirmation, created_message,
-    deactivated, describe_tags, generate, removal_prompt, tags_json, tags_table, tags_yaml,
+    DEFAULT_VALIDATOR, TagError, TagSpec, canonical, check_new, check_not_a_revision, confirmation,
+    created_message, deactivated, default_validator, describe_tags, generate, removal_prompt,
+    tag_service, tags_json, tags_table, tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
@@ -39,7 +41,8 @@ pub enum TagCommand {
 pub struct SetArgs {
     #[command(flatten)]
     pub tag: GenerateArgs,
-    /// Accepted for istioctl's command lines; needle has no conflict analysis to confirm.
+    /// Accepted for istioctl's command lines; needle runs no webhook conflict analysis to
+    /// confirm.
     #[arg(short = 'y', long = "skip-confirmation")]
     pub skip_confirmation: bool,
 }
@@ -96,7 +99,8 @@ pub struct GenerateArgs {
     #[arg(short = 'i', long = "istioNamespace", default_value = "istio-system")]
     pub istio_namespace: String,
     /// Read the revision's webhook configuration from this YAML file (documents or a `List`)
-    /// instead of the cluster.
+    /// instead of the cluster; tag Services and an `istiod-default-validator` in it count as
+    /// the cluster's would.
     #[arg(long = "webhook-file")]
     pub webhook_file: Option<PathBuf>,
     #[command(flatten)]
@@ -126,18 +130,13 @@ fn set(args: &GenerateArgs) -> Result<()> {
     }
     let runtime = runtime()?;
     let client = runtime.block_on(args.cluster.client())?;
-    let objects = runtime
-        .block_on(crate::kube::tag::tag_objects(
-            &client,
-            &args.istio_namespace,
-        ))
-        .context("failed to retrieve revision tags")?;
+    let sources = runtime.block_on(cluster_sources(&client, args))?;
     if !args.overwrite {
-        check_not_a_revision(&objects.webhook_configs, &objects.services, &args.tag)?;
+        check_not_a_revision(&sources.configs, &sources.services, &args.tag)?;
     }
-    let config = generated(args, &objects.webhook_configs)?;
+    let documents = generated(args, &sources)?;
     if args.tag == "default" {
-        let default = canonical(&objects.webhook_configs, "default");
+        let default = canonical(&sources.configs, "default");
         match default {
             Ok(own) => runtime
                 .block_on(crate::kube::tag::apply_mutating(&client, &deactivated(own)))
@@ -147,10 +146,49 @@ fn set(args: &GenerateArgs) -> Result<()> {
         }
     }
     runtime
-        .block_on(crate::kube::tag::apply_mutating(&client, &config))
+        .block_on(async {
+            for document in &documents {
+                match document["kind"].as_str() {
+                    Some("MutatingWebhookConfiguration") => {
+                        crate::kube::tag::apply_mutating(&client, document).await
+                    }
+                    Some("ValidatingWebhookConfiguration") => {
+                        crate::kube::tag::apply_validating(&client, document).await
+                    }
+                    _ => crate::kube::tag::apply_service(&client, document).await,
+                }?;
+            }
+            Ok::<_, kube::Error>(())
+        })
         .context("failed to apply tag webhook MutatingWebhookConfiguration to cluster")?;
     print!("{}", created_message(&args.tag, &args.revision));
     Ok(())
+}
+
+/// What a tag is made from: the webhook configurations labelled `istio.io/rev`, the Services
+/// so labelled in the control plane's namespace, and the live `istiod-default-validator`
+/// (read for the `default` tag only).
+struct Sources {
+    configs: Vec<Value>,
+    services: Vec<Value>,
+    validator: Option<Value>,
+}
+
+async fn cluster_sources(client: &kube::Client, args: &GenerateArgs) -> Result<Sources> {
+    let objects = crate::kube::tag::tag_objects(client, &args.istio_namespace)
+        .await
+        .context("failed to retrieve revision tags")?;
+    let validator = match args.tag.as_str() {
+        "default" => crate::kube::tag::validating_webhook_configuration(client, DEFAULT_VALIDATOR)
+            .await
+            .context("failed to create validating webhook config")?,
+        _ => None,
+    };
+    Ok(Sources {
+        configs: objects.webhook_configs,
+        services: objects.services,
+        validator,
+    })
 }
 
 /// istioctl's `tag remove`: refuse an unknown tag, ask when namespaces still use it.
@@ -224,20 +262,24 @@ fn list(args: &ListArgs) -> Result<String> {
 }
 
 fn generate_yaml(args: &GenerateArgs) -> Result<String> {
-    let configs = match &args.webhook_file {
-        Some(path) => read_configs(path)?,
+    let sources = match &args.webhook_file {
+        Some(path) => file_sources(path, &args.istio_namespace)?,
         None => runtime()?.block_on(async {
             let client = args.cluster.client().await?;
-            crate::kube::tag::mutating_webhook_configurations(&client)
-                .await
-                .context("cannot list MutatingWebhookConfigurations")
+            cluster_sources(&client, args).await
         })?,
     };
-    Ok(yaml::to_yaml(&generated(args, &configs)?))
+    let documents = generated(args, &sources)?;
+    Ok(documents
+        .iter()
+        .map(yaml::to_yaml)
+        .collect::<Vec<_>>()
+        .join("---\n"))
 }
 
-/// The tag's configuration from the revision's canonical one among `configs`.
-fn generated(args: &GenerateArgs, configs: &[Value]) -> Result<Value> {
+/// The tag's documents, in istioctl's order: its MutatingWebhookConfiguration, for `default`
+/// the `istiod-default-validator`, and its Service.
+fn generated(args: &GenerateArgs, sources: &Sources) -> Result<Vec<Value>> {
     let spec = TagSpec {
         tag: &args.tag,
         revision: &args.revision,
@@ -245,30 +287,52 @@ fn generated(args: &GenerateArgs, configs: &[Value]) -> Result<Value> {
         webhook_name: args.webhook_name.as_deref(),
         istio_namespace: &args.istio_namespace,
     };
-    let canonical = canonical(configs, &args.revision)?;
+    let canonical = canonical(&sources.configs, &args.revision)?;
     if !args.overwrite {
-        check_new(configs, &args.tag)?;
+        check_new(&sources.configs, &sources.services, &args.tag)?;
     }
-    Ok(generate(canonical, &spec)?)
+    let mut documents = vec![generate(canonical, &spec)?];
+    if args.tag == "default" {
+        documents.push(default_validator(
+            canonical,
+            &spec,
+            sources.validator.as_ref(),
+        )?);
+    }
+    documents.push(tag_service(&spec));
+    Ok(documents)
 }
 
-/// The MutatingWebhookConfigurations of a YAML file; the items of a `List` count one by one.
-fn read_configs(path: &PathBuf) -> Result<Vec<Value>> {
+/// The sources in a YAML file: its MutatingWebhookConfigurations, the Services of the control
+/// plane's namespace labelled `istio.io/rev`, and an `istiod-default-validator`.
+fn file_sources(path: &PathBuf, istio_namespace: &str) -> Result<Sources> {
+    let objects = read_objects(path)?;
+    let of_kind = |kind: &'static str| objects.iter().filter(move |o| o["kind"] == kind).cloned();
+    Ok(Sources {
+        configs: of_kind("MutatingWebhookConfiguration").collect(),
+        services: of_kind("Service")
+            .filter(|s| {
+                s["metadata"]["namespace"] == istio_namespace
+                    && s["metadata"]["labels"].get("istio.io/rev").is_some()
+            })
+            .collect(),
+        validator: of_kind("ValidatingWebhookConfiguration")
+            .find(|v| v["metadata"]["name"] == DEFAULT_VALIDATOR),
+    })
+}
+
+/// The objects of a YAML file; the items of a `List` count one by one.
+fn read_objects(path: &PathBuf) -> Result<Vec<Value>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut configs = Vec::new();
+    let mut objects = Vec::new();
     for (index, doc) in yaml::split_documents(&text).iter().enumerate() {
         let value = yaml::parse_one(doc.text)
             .with_context(|| format!("{} (document {index})", path.display()))?;
-        let items = match value["kind"].as_str() {
-            Some("List") => value["items"].as_array().cloned().unwrap_or_default(),
-            _ => vec![value],
-        };
-        configs.extend(
-            items
-                .into_iter()
-                .filter(|v| v["kind"] == "MutatingWebhookConfiguration"),
-        );
+        match value["kind"].as_str() {
+            Some("List") => objects.extend(value["items"].as_array().cloned().unwrap_or_default()),
+            _ => objects.push(value),
+        }
     }
-    Ok(configs)
+    Ok(objects)
 }
