@@ -8,13 +8,14 @@
 use crate::core::compat::yaml;
 use crate::core::tag::{
     DEFAULT_VALIDATOR, TagError, TagSpec, canonical, check_new, check_not_a_revision, confirmation,
-    created_message, deactivated, default_validator, describe_tags, generate, removal_prompt,
-    tag_service, tags_json, tags_table, tags_yaml,
+    conflicts, created_message, deactivated, default_validator, describe_tags, generate,
+    removal_prompt, tag_service, tags_json, tags_table, tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -41,8 +42,7 @@ pub enum TagCommand {
 pub struct SetArgs {
     #[command(flatten)]
     pub tag: GenerateArgs,
-    /// Accepted for istioctl's command lines; needle runs no webhook conflict analysis to
-    /// confirm.
+    /// Apply without asking when the tag would overlap other injection webhooks.
     #[arg(short = 'y', long = "skip-confirmation")]
     pub skip_confirmation: bool,
 }
@@ -117,14 +117,14 @@ pub fn run(args: &TagArgs) -> Result<()> {
             print!("{}", list(args)?);
             Ok(())
         }
-        TagCommand::Set(args) => set(&args.tag),
+        TagCommand::Set(args) => set(&args.tag, args.skip_confirmation),
         TagCommand::Remove(args) => remove(args),
     }
 }
 
 /// istioctl's `tag set`: the tag generated from the cluster and applied; `default` also
 /// deactivates the default revision's own configuration.
-fn set(args: &GenerateArgs) -> Result<()> {
+fn set(args: &GenerateArgs, skip_confirmation: bool) -> Result<()> {
     if args.webhook_file.is_some() {
         anyhow::bail!("--webhook-file is for `tag generate`; `tag set` reads the cluster");
     }
@@ -135,14 +135,35 @@ fn set(args: &GenerateArgs) -> Result<()> {
         check_not_a_revision(&sources.configs, &sources.services, &args.tag)?;
     }
     let documents = generated(args, &sources)?;
+    // What the analysis sees: the cluster after the default revision is deactivated.
+    let mut live = sources.configs.clone();
     if args.tag == "default" {
         let default = canonical(&sources.configs, "default");
         match default {
-            Ok(own) => runtime
-                .block_on(crate::kube::tag::apply_mutating(&client, &deactivated(own)))
-                .context("failed deactivating existing default revision")?,
+            Ok(own) => {
+                let off = deactivated(own);
+                runtime
+                    .block_on(crate::kube::tag::apply_mutating(&client, &off))
+                    .context("failed deactivating existing default revision")?;
+                live.retain(|c| c["metadata"]["name"] != off["metadata"]["name"]);
+                live.push(off);
+            }
             Err(TagError::NoCanonical(_)) => {}
             Err(_) => anyhow::bail!("expected a single webhook for default revision"),
+        }
+    }
+    if !skip_confirmation {
+        let mut services = runtime.block_on(crate::kube::tag::service_names(&client))?;
+        let sources = Sources {
+            configs: live,
+            referable: std::mem::take(&mut services),
+            ..sources
+        };
+        if let Some(found) = conflict_report(&sources, &documents) {
+            eprint!("{found}");
+            if !confirm("Apply anyways? [y/N]")? {
+                return Ok(());
+            }
         }
     }
     runtime
@@ -172,6 +193,24 @@ struct Sources {
     configs: Vec<Value>,
     services: Vec<Value>,
     validator: Option<Value>,
+    /// `namespace/name` of the Services webhooks may point at (for the conflict analysis;
+    /// the cluster's are read by `set` only, when it will ask).
+    referable: BTreeSet<String>,
+}
+
+/// istioctl's conflict analysis of the generated tag against these sources: the MWCs of
+/// `sources` and the Services there plus the tag's own.
+fn conflict_report(sources: &Sources, documents: &[Value]) -> Option<String> {
+    let mut services = sources.referable.clone();
+    for doc in documents.iter().filter(|d| d["kind"] == "Service") {
+        let m = &doc["metadata"];
+        services.insert(format!(
+            "{}/{}",
+            m["namespace"].as_str().unwrap_or(""),
+            m["name"].as_str().unwrap_or("")
+        ));
+    }
+    conflicts(&sources.configs, &documents[0], &services)
 }
 
 async fn cluster_sources(client: &kube::Client, args: &GenerateArgs) -> Result<Sources> {
@@ -188,6 +227,7 @@ async fn cluster_sources(client: &kube::Client, args: &GenerateArgs) -> Result<S
         configs: objects.webhook_configs,
         services: objects.services,
         validator,
+        referable: BTreeSet::new(),
     })
 }
 
@@ -270,6 +310,10 @@ fn generate_yaml(args: &GenerateArgs) -> Result<String> {
         })?,
     };
     let documents = generated(args, &sources)?;
+    // As istioctl's generate: the conflicts on stderr, no question, the documents printed.
+    if let Some(found) = conflict_report(&sources, &documents) {
+        eprint!("{found}");
+    }
     Ok(documents
         .iter()
         .map(yaml::to_yaml)
@@ -318,6 +362,13 @@ fn file_sources(path: &PathBuf, istio_namespace: &str) -> Result<Sources> {
             .collect(),
         validator: of_kind("ValidatingWebhookConfiguration")
             .find(|v| v["metadata"]["name"] == DEFAULT_VALIDATOR),
+        referable: of_kind("Service")
+            .map(|s| {
+                let m = &s["metadata"];
+                let ns = m["namespace"].as_str().unwrap_or(istio_namespace);
+                format!("{ns}/{}", m["name"].as_str().unwrap_or(""))
+            })
+            .collect(),
     })
 }
 

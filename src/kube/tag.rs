@@ -15,6 +15,27 @@ fn values<T: Serialize>(items: Vec<T>) -> Vec<Value> {
         .collect()
 }
 
+/// The `namespace/name` of every Service of the cluster (what a webhook may point at).
+pub async fn service_names(
+    client: &kube::Client,
+) -> Result<std::collections::BTreeSet<String>, kube::Error> {
+    let list = Api::<Service>::all(client.clone())
+        .list(&ListParams::default())
+        .await?;
+    Ok(list
+        .items
+        .iter()
+        .map(|s| {
+            let m = &s.metadata;
+            format!(
+                "{}/{}",
+                m.namespace.as_deref().unwrap_or(""),
+                m.name.as_deref().unwrap_or("")
+            )
+        })
+        .collect())
+}
+
 /// What `tag list` reads: the webhook configurations labelled `istio.io/rev`, the Services so
 /// labelled in the control plane's namespace, and every namespace.
 pub struct TagObjects {
