@@ -159,7 +159,7 @@ fn set(args: &GenerateArgs, skip_confirmation: bool) -> Result<()> {
             referable: std::mem::take(&mut services),
             ..sources
         };
-        if let Some(found) = conflict_report(&sources, &documents) {
+        if let Some(found) = conflict_report(&sources, &documents, &args.revision) {
             eprint!("{found}");
             if !confirm("Apply anyways? [y/N]")? {
                 return Ok(());
@@ -200,7 +200,7 @@ struct Sources {
 
 /// istioctl's conflict analysis of the generated tag against these sources: the MWCs of
 /// `sources` and the Services there plus the tag's own.
-fn conflict_report(sources: &Sources, documents: &[Value]) -> Option<String> {
+fn conflict_report(sources: &Sources, documents: &[Value], revision: &str) -> Option<String> {
     let mut services = sources.referable.clone();
     for doc in documents.iter().filter(|d| d["kind"] == "Service") {
         let m = &doc["metadata"];
@@ -210,7 +210,7 @@ fn conflict_report(sources: &Sources, documents: &[Value]) -> Option<String> {
             m["name"].as_str().unwrap_or("")
         ));
     }
-    conflicts(&sources.configs, &documents[0], &services)
+    conflicts(&sources.configs, &documents[0], revision, &services)
 }
 
 async fn cluster_sources(client: &kube::Client, args: &GenerateArgs) -> Result<Sources> {
@@ -311,7 +311,7 @@ fn generate_yaml(args: &GenerateArgs) -> Result<String> {
     };
     let documents = generated(args, &sources)?;
     // As istioctl's generate: the conflicts on stderr, no question, the documents printed.
-    if let Some(found) = conflict_report(&sources, &documents) {
+    if let Some(found) = conflict_report(&sources, &documents, &args.revision) {
         eprint!("{found}");
     }
     Ok(documents

@@ -15,16 +15,19 @@ fn values<T: Serialize>(items: Vec<T>) -> Vec<Value> {
         .collect()
 }
 
-/// The `namespace/name` of every Service of the cluster (what a webhook may point at).
+/// The `namespace/name` of the cluster's Services a webhook may point at, as istioctl's
+/// analysis reads them: none of the namespaces injection ignores.
 pub async fn service_names(
     client: &kube::Client,
 ) -> Result<std::collections::BTreeSet<String>, kube::Error> {
     let list = Api::<Service>::all(client.clone())
         .list(&ListParams::default())
         .await?;
+    let ignored = crate::core::inject::select::IGNORED_NAMESPACES;
     Ok(list
         .items
         .iter()
+        .filter(|s| !ignored.contains(&s.metadata.namespace.as_deref().unwrap_or("")))
         .map(|s| {
             let m = &s.metadata;
             format!(

@@ -1,6 +1,8 @@
 //! The webhook analysis `istioctl tag set` runs before applying (Istio's `webhook.Analyzer`,
-//! spec H3): over the cluster's MutatingWebhookConfigurations with the generated one in place
-//! of any of its name, every Istio injection entry is tried on namespace labels (none,
+//! spec H3): over the cluster's MutatingWebhookConfigurations that istioctl's analysis reads
+//! (those without `istio.io/rev` or of the tag's revision: it reads the cluster for that
+//! revision only), with the generated one in place of any of its name, every Istio injection
+//! entry is tried on namespace labels (none,
 //! `istio-injection=enabled|disabled`, each also with `istio.io/rev=<r>` for every revision
 //! the configurations name) × pod labels (none, `sidecar.istio.io/inject=true|false`, each also
 //! with `istio.io/rev=<r>`); two entries that both match one pair overlap. An entry whose
@@ -19,17 +21,22 @@ fn message(config: &str, text: &str) -> String {
 }
 
 /// What `tag set` prints before asking, or `None` when nothing conflicts. `configs` are the
-/// cluster's MutatingWebhookConfigurations, `generated` the tag's, `services` the
-/// `namespace/name` of every Service the webhooks could point at.
+/// cluster's MutatingWebhookConfigurations, `generated` the tag's for `revision`, `services`
+/// the `namespace/name` of every Service the webhooks could point at.
 pub fn conflicts(
     configs: &[Value],
     generated: &Value,
+    revision: &str,
     services: &BTreeSet<String>,
 ) -> Option<String> {
     let name = generated["metadata"]["name"].as_str().unwrap_or("");
+    let in_revision = |c: &Value| match c["metadata"]["labels"].get("istio.io/rev") {
+        Some(rev) => rev == revision,
+        None => true,
+    };
     let mut all: Vec<&Value> = configs
         .iter()
-        .filter(|c| c["metadata"]["name"] != name)
+        .filter(|c| c["metadata"]["name"] != name && in_revision(c))
         .collect();
     all.push(generated);
     let istio: Vec<&Value> = all
@@ -186,8 +193,8 @@ mod tests {
     #[test]
     fn two_configurations_selecting_one_namespace_overlap() {
         let live = [config("istio-revision-tag-prod", "canary", "prod")];
-        let other = config("prod-copy", "stable", "prod");
-        let out = conflicts(&live, &other, &BTreeSet::new()).unwrap();
+        let other = config("prod-copy", "canary", "prod");
+        let out = conflicts(&live, &other, "canary", &BTreeSet::new()).unwrap();
         assert_eq!(
             out,
             "creating tag would conflict, pass --skip-confirmation to proceed:\n\
@@ -196,12 +203,17 @@ mod tests {
              injection to occur twice.\n"
         );
         // The generated configuration replaces its own name's: re-setting a tag is no overlap.
-        let moved = config("istio-revision-tag-prod", "stable", "prod");
-        assert_eq!(conflicts(&live, &moved, &BTreeSet::new()), None);
+        let moved = config("istio-revision-tag-prod", "canary", "prod");
+        assert_eq!(conflicts(&live, &moved, "canary", &BTreeSet::new()), None);
+        // Only the tag's revision's configurations (and unlabelled ones) are read.
+        assert_eq!(conflicts(&live, &other, "stable", &BTreeSet::new()), None);
         // Configurations that are not Istio's and name no revision are not looked at.
         let foreign =
             json!({"metadata": {"name": "other"}, "webhooks": [{"name": "hook.example.com"}]});
-        assert_eq!(conflicts(&[foreign], &moved, &BTreeSet::new()), None);
+        assert_eq!(
+            conflicts(&[foreign], &moved, "canary", &BTreeSet::new()),
+            None
+        );
     }
 
     #[test]
@@ -209,7 +221,7 @@ mod tests {
         let mut tag = config("istio-revision-tag-prod", "canary", "prod");
         tag["webhooks"][0]["clientConfig"] =
             json!({"service": {"name": "istiod-canary", "namespace": "istio-system"}});
-        let out = conflicts(&[], &tag, &BTreeSet::new()).unwrap();
+        let out = conflicts(&[], &tag, "canary", &BTreeSet::new()).unwrap();
         assert!(
             out.ends_with(
                 "(MutatingWebhookConfiguration istio-revision-tag-prod ) Injector refers to a \
@@ -218,6 +230,6 @@ mod tests {
             "{out}"
         );
         let present = BTreeSet::from(["istio-system/istiod-canary".to_string()]);
-        assert_eq!(conflicts(&[], &tag, &present), None);
+        assert_eq!(conflicts(&[], &tag, "canary", &present), None);
     }
 }
