@@ -184,24 +184,29 @@ struct Matrix {
     )],
 }
 
+/// The matrix against Istio's own render of its value set.
 fn run_matrix(m: &Matrix) {
+    run_matrix_on(m, &webhooks(m.file), m.file);
+}
+
+/// The matrix against the webhook configurations of `file` (`what` names them in failures).
+fn run_matrix_on(m: &Matrix, file: &str, what: &str) {
     let (nsf, podf) = (namespace_file(), pod_file());
-    let file = webhooks(m.file);
     let whole = INJECTION.len() * NS_REV.len() * POD_INJECT.len() * POD_REV.len();
-    assert_eq!(m.cases.len(), whole, "{}: the whole matrix", m.file);
+    assert_eq!(m.cases.len(), whole, "{what}: the whole matrix");
     let mut failures = Vec::new();
     for (inj, ns_rev, inject, pod_rev, abbrevs) in m.cases {
         let target = format!("pod-{inject}-{pod_rev}.ns-{inj}-{ns_rev}");
         let out = needle(&[
             &target,
             "--webhooks",
-            &file,
+            file,
             "--namespace-file",
             path(&nsf),
             "--pod-file",
             path(&podf),
         ]);
-        assert!(out.status.success(), "{target}: {}", stderr(&out));
+        assert!(out.status.success(), "{what} {target}: {}", stderr(&out));
         let want = expected_output(m.webhooks, abbrevs);
         if stdout(&out) != want {
             failures.push(format!("{target}:\n got {:?}\nwant {want:?}", stdout(&out)));
@@ -209,8 +214,7 @@ fn run_matrix(m: &Matrix) {
     }
     assert!(
         failures.is_empty(),
-        "{}: {} of {whole} differ:\n{}",
-        m.file,
+        "{what}: {} of {whole} differ:\n{}",
         failures.len(),
         failures.join("\n")
     );
@@ -234,6 +238,51 @@ fn matrix_default_revision_with_tags() {
 #[test]
 fn matrix_canary_revision_with_tags() {
     run_matrix(&matrix::CANARY_TAGS);
+}
+
+/// needle's chart (`charts/needle`) rendered by helm with the flags of the corpus's render
+/// `istio_file`: its webhook configurations, one JSON document each, in a file.
+fn chart_webhooks(istio_file: &str) -> PathBuf {
+    let set = common::chart::value_sets()
+        .into_iter()
+        .find(|set| set.file == istio_file)
+        .unwrap_or_else(|| panic!("no value set {istio_file} in the corpus README"));
+    let docs = common::chart::render(&set.flags).unwrap();
+    let configs = common::chart::webhook_configurations(&docs);
+    assert!(
+        !configs.is_empty(),
+        "{istio_file}: the chart renders no webhooks"
+    );
+    let text: String = configs.iter().map(|c| format!("---\n{c}\n")).collect();
+    scratch("chart-webhooks.yaml", &text)
+}
+
+/// The same matrix, the same expected answers, against needle's chart rendered for the same
+/// values: its configurations and entries are named as Istio's (tests/chart.rs checks that
+/// entry by entry), so every row, name and reason must be Istio's too.
+fn run_matrix_on_chart(m: &Matrix) {
+    let file = chart_webhooks(m.file);
+    run_matrix_on(m, path(&file), &format!("charts/needle for {}", m.file));
+}
+
+#[test]
+fn matrix_chart_default_revision() {
+    run_matrix_on_chart(&matrix::DEFAULT);
+}
+
+#[test]
+fn matrix_chart_canary_revision() {
+    run_matrix_on_chart(&matrix::CANARY);
+}
+
+#[test]
+fn matrix_chart_default_revision_with_tags() {
+    run_matrix_on_chart(&matrix::TAGS);
+}
+
+#[test]
+fn matrix_chart_canary_revision_with_tags() {
+    run_matrix_on_chart(&matrix::CANARY_TAGS);
 }
 
 /// The offline inputs of the matrix plus `extra` pods, and the arguments that name them.

@@ -7,6 +7,7 @@ mod common;
 
 use common::golden_cases::corpus_dir;
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn documents(file: &str) -> Vec<Value> {
@@ -15,8 +16,8 @@ fn documents(file: &str) -> Vec<Value> {
     common::yaml_documents(&text)
 }
 
-fn generate(tag: &str, revision: &str, canonical_file: &str) -> Result<Value, String> {
-    let file = corpus_dir().join("istio-webhooks").join(canonical_file);
+/// `needle tag generate <tag> --revision <revision> --webhook-file <file>`: its documents.
+fn generate_from(tag: &str, revision: &str, file: &Path) -> Result<Vec<Value>, String> {
     let out = Command::new(env!("CARGO_BIN_EXE_needle"))
         .args([
             "tag",
@@ -26,16 +27,46 @@ fn generate(tag: &str, revision: &str, canonical_file: &str) -> Result<Value, St
             revision,
             "--webhook-file",
         ])
-        .arg(&file)
+        .arg(file)
         .output()
         .unwrap();
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
-    let mut docs = common::yaml_documents(&String::from_utf8_lossy(&out.stdout));
-    (docs.len() == 1)
-        .then(|| docs.remove(0))
-        .ok_or_else(|| format!("{} documents", docs.len()))
+    Ok(common::yaml_documents(&String::from_utf8_lossy(
+        &out.stdout,
+    )))
+}
+
+fn corpus_file(name: &str) -> PathBuf {
+    corpus_dir().join("istio-webhooks").join(name)
+}
+
+/// The documents of the tag, by kind: istioctl's order is the MutatingWebhookConfiguration,
+/// for `default` the validator, then the Service.
+fn generate_all(tag: &str, revision: &str, canonical_file: &str) -> Result<Vec<Value>, String> {
+    let docs = generate_from(tag, revision, &corpus_file(canonical_file))?;
+    let kinds: Vec<&str> = docs
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap_or(""))
+        .collect();
+    let want: &[&str] = match tag {
+        "default" => &[
+            "MutatingWebhookConfiguration",
+            "ValidatingWebhookConfiguration",
+            "Service",
+        ],
+        _ => &["MutatingWebhookConfiguration", "Service"],
+    };
+    if kinds != want {
+        return Err(format!("documents {kinds:?}, want {want:?}"));
+    }
+    Ok(docs)
+}
+
+/// The tag's MutatingWebhookConfiguration.
+fn generate(tag: &str, revision: &str, canonical_file: &str) -> Result<Value, String> {
+    Ok(generate_all(tag, revision, canonical_file)?.remove(0))
 }
 
 #[test]
@@ -111,4 +142,111 @@ fn tag_generate_refuses_an_existing_tag() {
         err.contains(r#"revision tag "prod" already exists, and --overwrite is false"#),
         "{err}"
     );
+}
+
+/// The `default` tag's `istiod-default-validator` against the validating entry of Istio's
+/// render of the same revision (`rev.validation.istio.io` of `istio-validator-*`): istioctl
+/// renders it from Istio's `default` chart, whose entry has the same client config, rules,
+/// policies and review versions; only its name and object selector are the `default`
+/// chart's own (it validates objects without `istio.io/rev`, not those of the revision).
+#[test]
+fn tag_generate_default_makes_istios_default_validator() {
+    for (revision, file) in [
+        ("default", "default.yaml"),
+        ("canary", "revision-canary.yaml"),
+    ] {
+        let docs = generate_all("default", revision, file).unwrap();
+        let got = &docs[1];
+        assert_eq!(got["metadata"]["name"], "istiod-default-validator");
+        assert_eq!(got["metadata"]["labels"]["istio.io/rev"], revision);
+        assert_eq!(got["metadata"]["labels"]["istio.io/tag"], "default");
+        let want = documents(file)
+            .into_iter()
+            .find(|d| d["kind"] == "ValidatingWebhookConfiguration")
+            .unwrap();
+        let (mut got, mut want) = (
+            common::semantic(&got["webhooks"][0]),
+            common::semantic(&want["webhooks"][0]),
+        );
+        assert_eq!(
+            got["objectSelector"],
+            serde_json::json!({"matchExpressions": [{"key": "istio.io/rev", "operator": "DoesNotExist"}]})
+        );
+        for entry in [&mut got, &mut want] {
+            let entry = entry.as_object_mut().unwrap();
+            entry.remove("name");
+            entry.remove("objectSelector");
+        }
+        let mut diffs = Vec::new();
+        common::differences(&got, &want, file, &mut diffs);
+        assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+    }
+}
+
+/// istiod sets the live validator's policy to `Fail` once it serves: a re-generated one leaves
+/// the policy out so that applying it keeps `Fail`; another live policy is kept.
+#[test]
+fn tag_generate_default_keeps_the_live_failure_policy() {
+    let canonical = std::fs::read_to_string(corpus_file("revision-canary.yaml")).unwrap();
+    for (live, want) in [("Fail", None), ("Ignore", Some("Ignore"))] {
+        let file = common::server::temp_dir("tag-validator").join("webhooks.yaml");
+        std::fs::write(
+            &file,
+            format!(
+                "{canonical}\n---\napiVersion: admissionregistration.k8s.io/v1\n\
+                 kind: ValidatingWebhookConfiguration\nmetadata: {{name: istiod-default-validator}}\n\
+                 webhooks:\n- name: validation.istio.io\n  failurePolicy: {live}\n"
+            ),
+        )
+        .unwrap();
+        let docs = generate_from("default", "canary", &file).unwrap();
+        assert_eq!(docs[1]["kind"], "ValidatingWebhookConfiguration");
+        assert_eq!(
+            docs[1]["webhooks"][0]["failurePolicy"].as_str(),
+            want,
+            "live {live}"
+        );
+    }
+}
+
+/// The tag's Service: `istiod-revision-tag-<tag>` in the control plane's namespace, istiod's
+/// ports, selecting the revision's istiod pods (Istio's `revision-tags-svc.yaml`).
+#[test]
+fn tag_generate_makes_the_tag_service() {
+    let docs = generate_all("prod", "canary", "revision-canary.yaml").unwrap();
+    let svc = &docs[1];
+    assert_eq!(svc["metadata"]["name"], "istiod-revision-tag-prod");
+    assert_eq!(svc["metadata"]["namespace"], "istio-system");
+    assert_eq!(svc["metadata"]["labels"]["istio.io/tag"], "prod");
+    assert_eq!(svc["metadata"]["labels"]["istio.io/rev"], "canary");
+    assert_eq!(
+        svc["spec"]["selector"],
+        serde_json::json!({"app": "istiod", "istio.io/rev": "canary"})
+    );
+    let labels = svc["metadata"]["labels"].as_object().unwrap();
+    assert!(
+        labels.keys().all(|k| !k.contains("operator.istio.io")),
+        "{labels:?}"
+    );
+}
+
+/// A tag Service alone makes the tag exist, as istioctl counts it.
+#[test]
+fn tag_generate_refuses_a_tag_that_only_a_service_carries() {
+    let canonical = std::fs::read_to_string(corpus_file("revision-canary.yaml")).unwrap();
+    let file = common::server::temp_dir("tag-service").join("webhooks.yaml");
+    std::fs::write(
+        &file,
+        format!(
+            "{canonical}\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: istiod-revision-tag-prod\n  \
+             namespace: istio-system\n  labels: {{istio.io/rev: canary, istio.io/tag: prod}}\n"
+        ),
+    )
+    .unwrap();
+    let err = generate_from("prod", "canary", &file).unwrap_err();
+    assert!(
+        err.contains(r#"revision tag "prod" already exists, and --overwrite is false"#),
+        "{err}"
+    );
+    assert!(generate_from("stable", "canary", &file).is_ok());
 }

@@ -1,18 +1,21 @@
 //! `needle tag`: revision tags as `istioctl tag` makes them (spec H). `generate` prints a
-//! tag's MutatingWebhookConfiguration, from the revision's canonical configuration read from
-//! `--webhook-file` (offline; `kubectl get mutatingwebhookconfigurations -o yaml` will do) or
-//! from the cluster; `set` applies it, `list` shows the cluster's tags and `remove` deletes
-//! one, as istioctl's do.
+//! tag's MutatingWebhookConfiguration, the `default` tag's `istiod-default-validator` and the
+//! tag's Service, from the revision's canonical configuration read from `--webhook-file`
+//! (offline; `kubectl get mutatingwebhookconfigurations -o yaml` will do) or from the cluster;
+//! `set` applies them, `list` shows the cluster's tags and `remove` deletes one, as
+//! istioctl's do.
 
 use crate::core::compat::yaml;
 use crate::core::tag::{
-    TagError, TagSpec, canonical, check_new, check_not_a_revision, confirmation, created_message,
-    deactivated, describe_tags, generate, removal_prompt, tags_json, tags_table, tags_yaml,
+    DEFAULT_VALIDATOR, TagError, TagSpec, canonical, check_new, check_not_a_revision, confirmation,
+    conflicts, created_message, deactivated, default_validator, describe_tags, generate,
+    removal_prompt, tag_service, tags_json, tags_table, tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -39,7 +42,7 @@ pub enum TagCommand {
 pub struct SetArgs {
     #[command(flatten)]
     pub tag: GenerateArgs,
-    /// Accepted for istioctl's command lines; needle has no conflict analysis to confirm.
+    /// Apply without asking when the tag would overlap other injection webhooks.
     #[arg(short = 'y', long = "skip-confirmation")]
     pub skip_confirmation: bool,
 }
@@ -96,7 +99,8 @@ pub struct GenerateArgs {
     #[arg(short = 'i', long = "istioNamespace", default_value = "istio-system")]
     pub istio_namespace: String,
     /// Read the revision's webhook configuration from this YAML file (documents or a `List`)
-    /// instead of the cluster.
+    /// instead of the cluster; tag Services and an `istiod-default-validator` in it count as
+    /// the cluster's would.
     #[arg(long = "webhook-file")]
     pub webhook_file: Option<PathBuf>,
     #[command(flatten)]
@@ -113,44 +117,118 @@ pub fn run(args: &TagArgs) -> Result<()> {
             print!("{}", list(args)?);
             Ok(())
         }
-        TagCommand::Set(args) => set(&args.tag),
+        TagCommand::Set(args) => set(&args.tag, args.skip_confirmation),
         TagCommand::Remove(args) => remove(args),
     }
 }
 
 /// istioctl's `tag set`: the tag generated from the cluster and applied; `default` also
 /// deactivates the default revision's own configuration.
-fn set(args: &GenerateArgs) -> Result<()> {
+fn set(args: &GenerateArgs, skip_confirmation: bool) -> Result<()> {
     if args.webhook_file.is_some() {
         anyhow::bail!("--webhook-file is for `tag generate`; `tag set` reads the cluster");
     }
     let runtime = runtime()?;
     let client = runtime.block_on(args.cluster.client())?;
-    let objects = runtime
-        .block_on(crate::kube::tag::tag_objects(
-            &client,
-            &args.istio_namespace,
-        ))
-        .context("failed to retrieve revision tags")?;
+    let sources = runtime.block_on(cluster_sources(&client, args))?;
     if !args.overwrite {
-        check_not_a_revision(&objects.webhook_configs, &objects.services, &args.tag)?;
+        check_not_a_revision(&sources.configs, &sources.services, &args.tag)?;
     }
-    let config = generated(args, &objects.webhook_configs)?;
+    let documents = generated(args, &sources)?;
+    // What the analysis sees: the cluster after the default revision is deactivated.
+    let mut live = sources.configs.clone();
     if args.tag == "default" {
-        let default = canonical(&objects.webhook_configs, "default");
+        let default = canonical(&sources.configs, "default");
         match default {
-            Ok(own) => runtime
-                .block_on(crate::kube::tag::apply_mutating(&client, &deactivated(own)))
-                .context("failed deactivating existing default revision")?,
+            Ok(own) => {
+                let off = deactivated(own);
+                runtime
+                    .block_on(crate::kube::tag::apply_mutating(&client, &off))
+                    .context("failed deactivating existing default revision")?;
+                live.retain(|c| c["metadata"]["name"] != off["metadata"]["name"]);
+                live.push(off);
+            }
             Err(TagError::NoCanonical(_)) => {}
             Err(_) => anyhow::bail!("expected a single webhook for default revision"),
         }
     }
+    if !skip_confirmation {
+        let mut services = runtime.block_on(crate::kube::tag::service_names(&client))?;
+        let sources = Sources {
+            configs: live,
+            referable: std::mem::take(&mut services),
+            ..sources
+        };
+        if let Some(found) = conflict_report(&sources, &documents, &args.revision) {
+            eprint!("{found}");
+            if !confirm("Apply anyways? [y/N]")? {
+                return Ok(());
+            }
+        }
+    }
     runtime
-        .block_on(crate::kube::tag::apply_mutating(&client, &config))
+        .block_on(async {
+            for document in &documents {
+                match document["kind"].as_str() {
+                    Some("MutatingWebhookConfiguration") => {
+                        crate::kube::tag::apply_mutating(&client, document).await
+                    }
+                    Some("ValidatingWebhookConfiguration") => {
+                        crate::kube::tag::apply_validating(&client, document).await
+                    }
+                    _ => crate::kube::tag::apply_service(&client, document).await,
+                }?;
+            }
+            Ok::<_, kube::Error>(())
+        })
         .context("failed to apply tag webhook MutatingWebhookConfiguration to cluster")?;
     print!("{}", created_message(&args.tag, &args.revision));
     Ok(())
+}
+
+/// What a tag is made from: the webhook configurations labelled `istio.io/rev`, the Services
+/// so labelled in the control plane's namespace, and the live `istiod-default-validator`
+/// (read for the `default` tag only).
+struct Sources {
+    configs: Vec<Value>,
+    services: Vec<Value>,
+    validator: Option<Value>,
+    /// `namespace/name` of the Services webhooks may point at (for the conflict analysis;
+    /// the cluster's are read by `set` only, when it will ask).
+    referable: BTreeSet<String>,
+}
+
+/// istioctl's conflict analysis of the generated tag against these sources: the MWCs of
+/// `sources` and the Services there plus the tag's own.
+fn conflict_report(sources: &Sources, documents: &[Value], revision: &str) -> Option<String> {
+    let mut services = sources.referable.clone();
+    for doc in documents.iter().filter(|d| d["kind"] == "Service") {
+        let m = &doc["metadata"];
+        services.insert(format!(
+            "{}/{}",
+            m["namespace"].as_str().unwrap_or(""),
+            m["name"].as_str().unwrap_or("")
+        ));
+    }
+    conflicts(&sources.configs, &documents[0], revision, &services)
+}
+
+async fn cluster_sources(client: &kube::Client, args: &GenerateArgs) -> Result<Sources> {
+    let objects = crate::kube::tag::tag_objects(client, &args.istio_namespace)
+        .await
+        .context("failed to retrieve revision tags")?;
+    let validator = match args.tag.as_str() {
+        "default" => crate::kube::tag::validating_webhook_configuration(client, DEFAULT_VALIDATOR)
+            .await
+            .context("failed to create validating webhook config")?,
+        _ => None,
+    };
+    Ok(Sources {
+        configs: objects.webhook_configs,
+        services: objects.services,
+        validator,
+        referable: BTreeSet::new(),
+    })
 }
 
 /// istioctl's `tag remove`: refuse an unknown tag, ask when namespaces still use it.
@@ -224,20 +302,28 @@ fn list(args: &ListArgs) -> Result<String> {
 }
 
 fn generate_yaml(args: &GenerateArgs) -> Result<String> {
-    let configs = match &args.webhook_file {
-        Some(path) => read_configs(path)?,
+    let sources = match &args.webhook_file {
+        Some(path) => file_sources(path, &args.istio_namespace)?,
         None => runtime()?.block_on(async {
             let client = args.cluster.client().await?;
-            crate::kube::tag::mutating_webhook_configurations(&client)
-                .await
-                .context("cannot list MutatingWebhookConfigurations")
+            cluster_sources(&client, args).await
         })?,
     };
-    Ok(yaml::to_yaml(&generated(args, &configs)?))
+    let documents = generated(args, &sources)?;
+    // As istioctl's generate: the conflicts on stderr, no question, the documents printed.
+    if let Some(found) = conflict_report(&sources, &documents, &args.revision) {
+        eprint!("{found}");
+    }
+    Ok(documents
+        .iter()
+        .map(yaml::to_yaml)
+        .collect::<Vec<_>>()
+        .join("---\n"))
 }
 
-/// The tag's configuration from the revision's canonical one among `configs`.
-fn generated(args: &GenerateArgs, configs: &[Value]) -> Result<Value> {
+/// The tag's documents, in istioctl's order: its MutatingWebhookConfiguration, for `default`
+/// the `istiod-default-validator`, and its Service.
+fn generated(args: &GenerateArgs, sources: &Sources) -> Result<Vec<Value>> {
     let spec = TagSpec {
         tag: &args.tag,
         revision: &args.revision,
@@ -245,30 +331,59 @@ fn generated(args: &GenerateArgs, configs: &[Value]) -> Result<Value> {
         webhook_name: args.webhook_name.as_deref(),
         istio_namespace: &args.istio_namespace,
     };
-    let canonical = canonical(configs, &args.revision)?;
+    let canonical = canonical(&sources.configs, &args.revision)?;
     if !args.overwrite {
-        check_new(configs, &args.tag)?;
+        check_new(&sources.configs, &sources.services, &args.tag)?;
     }
-    Ok(generate(canonical, &spec)?)
+    let mut documents = vec![generate(canonical, &spec)?];
+    if args.tag == "default" {
+        documents.push(default_validator(
+            canonical,
+            &spec,
+            sources.validator.as_ref(),
+        )?);
+    }
+    documents.push(tag_service(&spec));
+    Ok(documents)
 }
 
-/// The MutatingWebhookConfigurations of a YAML file; the items of a `List` count one by one.
-fn read_configs(path: &PathBuf) -> Result<Vec<Value>> {
+/// The sources in a YAML file: its MutatingWebhookConfigurations, the Services of the control
+/// plane's namespace labelled `istio.io/rev`, and an `istiod-default-validator`.
+fn file_sources(path: &PathBuf, istio_namespace: &str) -> Result<Sources> {
+    let objects = read_objects(path)?;
+    let of_kind = |kind: &'static str| objects.iter().filter(move |o| o["kind"] == kind).cloned();
+    Ok(Sources {
+        configs: of_kind("MutatingWebhookConfiguration").collect(),
+        services: of_kind("Service")
+            .filter(|s| {
+                s["metadata"]["namespace"] == istio_namespace
+                    && s["metadata"]["labels"].get("istio.io/rev").is_some()
+            })
+            .collect(),
+        validator: of_kind("ValidatingWebhookConfiguration")
+            .find(|v| v["metadata"]["name"] == DEFAULT_VALIDATOR),
+        referable: of_kind("Service")
+            .map(|s| {
+                let m = &s["metadata"];
+                let ns = m["namespace"].as_str().unwrap_or(istio_namespace);
+                format!("{ns}/{}", m["name"].as_str().unwrap_or(""))
+            })
+            .collect(),
+    })
+}
+
+/// The objects of a YAML file; the items of a `List` count one by one.
+fn read_objects(path: &PathBuf) -> Result<Vec<Value>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut configs = Vec::new();
+    let mut objects = Vec::new();
     for (index, doc) in yaml::split_documents(&text).iter().enumerate() {
         let value = yaml::parse_one(doc.text)
             .with_context(|| format!("{} (document {index})", path.display()))?;
-        let items = match value["kind"].as_str() {
-            Some("List") => value["items"].as_array().cloned().unwrap_or_default(),
-            _ => vec![value],
-        };
-        configs.extend(
-            items
-                .into_iter()
-                .filter(|v| v["kind"] == "MutatingWebhookConfiguration"),
-        );
+        match value["kind"].as_str() {
+            Some("List") => objects.extend(value["items"].as_array().cloned().unwrap_or_default()),
+            _ => objects.push(value),
+        }
     }
-    Ok(configs)
+    Ok(objects)
 }

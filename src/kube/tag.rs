@@ -15,14 +15,28 @@ fn values<T: Serialize>(items: Vec<T>) -> Vec<Value> {
         .collect()
 }
 
-/// Every MutatingWebhookConfiguration of the cluster, as JSON.
-pub async fn mutating_webhook_configurations(
+/// The `namespace/name` of the cluster's Services a webhook may point at, as istioctl's
+/// analysis reads them: none of the namespaces injection ignores.
+pub async fn service_names(
     client: &kube::Client,
-) -> Result<Vec<Value>, kube::Error> {
-    let list = Api::<MutatingWebhookConfiguration>::all(client.clone())
+) -> Result<std::collections::BTreeSet<String>, kube::Error> {
+    let list = Api::<Service>::all(client.clone())
         .list(&ListParams::default())
         .await?;
-    Ok(values(list.items))
+    let ignored = crate::core::inject::select::IGNORED_NAMESPACES;
+    Ok(list
+        .items
+        .iter()
+        .filter(|s| !ignored.contains(&s.metadata.namespace.as_deref().unwrap_or("")))
+        .map(|s| {
+            let m = &s.metadata;
+            format!(
+                "{}/{}",
+                m.namespace.as_deref().unwrap_or(""),
+                m.name.as_deref().unwrap_or("")
+            )
+        })
+        .collect())
 }
 
 /// What `tag list` reads: the webhook configurations labelled `istio.io/rev`, the Services so
@@ -135,20 +149,67 @@ pub async fn delete_tag(
     Ok(())
 }
 
-/// Create a MutatingWebhookConfiguration, or replace the one of that name.
-pub async fn apply_mutating(client: &kube::Client, config: &Value) -> Result<(), kube::Error> {
-    let mut config: MutatingWebhookConfiguration =
-        serde_json::from_value(config.clone()).map_err(kube::Error::SerdeError)?;
-    let api = Api::<MutatingWebhookConfiguration>::all(client.clone());
-    let name = config.metadata.name.clone().unwrap_or_default();
+/// The cluster's ValidatingWebhookConfiguration of that name, if there is one.
+pub async fn validating_webhook_configuration(
+    client: &kube::Client,
+    name: &str,
+) -> Result<Option<Value>, kube::Error> {
+    let api = Api::<ValidatingWebhookConfiguration>::all(client.clone());
+    Ok(api
+        .get_opt(name)
+        .await?
+        .map(|c| serde_json::to_value(c).unwrap_or_default()))
+}
+
+/// Create the object, or replace the one of that name, keeping what `keep` copies over from
+/// the live object (fields the apiserver will not let a replace change).
+async fn create_or_replace<K>(
+    api: Api<K>,
+    object: &Value,
+    keep: fn(&K, &mut K),
+) -> Result<(), kube::Error>
+where
+    K: kube::Resource + Clone + std::fmt::Debug + serde::de::DeserializeOwned + Serialize,
+{
+    let mut object: K = serde_json::from_value(object.clone()).map_err(kube::Error::SerdeError)?;
+    let name = object.meta().name.clone().unwrap_or_default();
     match api.get_opt(&name).await? {
         Some(live) => {
-            config.metadata.resource_version = live.metadata.resource_version;
-            api.replace(&name, &PostParams::default(), &config).await?;
+            object.meta_mut().resource_version = live.meta().resource_version.clone();
+            keep(&live, &mut object);
+            api.replace(&name, &PostParams::default(), &object).await?;
         }
         None => {
-            api.create(&PostParams::default(), &config).await?;
+            api.create(&PostParams::default(), &object).await?;
         }
     }
     Ok(())
+}
+
+/// Create a MutatingWebhookConfiguration, or replace the one of that name.
+pub async fn apply_mutating(client: &kube::Client, config: &Value) -> Result<(), kube::Error> {
+    let api = Api::<MutatingWebhookConfiguration>::all(client.clone());
+    create_or_replace(api, config, |_, _| {}).await
+}
+
+/// Create a ValidatingWebhookConfiguration, or replace the one of that name.
+pub async fn apply_validating(client: &kube::Client, config: &Value) -> Result<(), kube::Error> {
+    let api = Api::<ValidatingWebhookConfiguration>::all(client.clone());
+    create_or_replace(api, config, |_, _| {}).await
+}
+
+/// Create a Service in its namespace, or replace the one of that name; a Service's cluster
+/// IPs cannot change, so a replaced one keeps its own.
+pub async fn apply_service(client: &kube::Client, service: &Value) -> Result<(), kube::Error> {
+    let namespace = service["metadata"]["namespace"]
+        .as_str()
+        .unwrap_or("default");
+    let api = Api::<Service>::namespaced(client.clone(), namespace);
+    create_or_replace(api, service, |live: &Service, ours: &mut Service| {
+        if let (Some(live), Some(ours)) = (&live.spec, &mut ours.spec) {
+            ours.cluster_ip = live.cluster_ip.clone();
+            ours.cluster_ips = live.cluster_ips.clone();
+        }
+    })
+    .await
 }

@@ -1,4 +1,5 @@
-//! The selection matrix, per render of Istio's chart: for each case (namespace
+//! The selection matrix, per render of Istio's chart (and of needle's chart for the same values,
+//! whose configurations and entries carry the same names): for each case (namespace
 //! `istio-injection`, namespace `istio.io/rev`, pod `sidecar.istio.io/inject`, pod
 //! `istio.io/rev`; `none` is an absent label) the reason each Istio webhook gives, in name
 //! order, abbreviated as `reason()` in check_inject_cli.rs spells out: `+` injects, `-` is the

@@ -1,32 +1,75 @@
 //! `needle tag` on the live cluster: `generate` from the cluster's canonical `canary`
 //! configuration, `set` applies the same (and refuses what istioctl refuses), a namespace labelled with the tag gets its pods
 //! injected by `canary`, `tag list` shows the tag with that namespace in each format, and
-//! `tag remove` asks (that namespace still uses it), then removes it.
+//! `tag remove` asks (that namespace still uses it), then removes it. `set` also makes the
+//! tag's Service, which `remove` deletes. The `default` tag: `default_tag.rs`.
+
+mod default_tag;
 
 use crate::env::{Env, needle_binary};
 use crate::selection::{expect_injected, pod};
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
-use kube::api::{Api, DeleteParams};
+use k8s_openapi::api::core::v1::{Namespace, Service};
+use kube::api::{Api, DeleteParams, PostParams};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
 pub fn scenarios() -> Vec<Scenario> {
-    vec![scenario!(
-        "tag: generate from the cluster, set, inject through it, list, remove",
-        generate_and_list
-    )]
+    vec![
+        scenario!(
+            "tag: generate from the cluster, set, inject through it, list, remove",
+            generate_and_list
+        ),
+        scenario!(
+            "tag: set default, the default revision deactivated and the default validator made, remove",
+            default_tag::set_default
+        ),
+    ]
+}
+
+/// The control plane's namespace, where `tag set` puts the tag's Service (the test cluster
+/// has no istiod, so nothing else made it).
+pub(crate) async fn istio_system(env: &Env) -> Outcome {
+    let ns: Namespace =
+        serde_json::from_value(json!({"metadata": {"name": "istio-system"}})).unwrap();
+    match Api::<Namespace>::all(env.client.clone())
+        .create(&PostParams::default(), &ns)
+        .await
+    {
+        Ok(_) => Ok(()),
+        Err(kube::Error::Api(e)) if e.code == 409 => Ok(()),
+        Err(e) => Err(format!("create istio-system: {e}")),
+    }
+}
+
+/// The document of this kind among `tag generate`'s.
+pub(crate) fn of_kind(documents: &[Value], kind: &str) -> Result<Value, String> {
+    documents
+        .iter()
+        .find(|d| d["kind"] == kind)
+        .cloned()
+        .ok_or_else(|| format!("tag generate printed no {kind}"))
+}
+
+/// Whether the control plane's namespace has the Service `istiod-revision-tag-<tag>`.
+pub(crate) async fn tag_service(env: &Env, tag: &str) -> Result<Option<Service>, String> {
+    Api::<Service>::namespaced(env.client.clone(), "istio-system")
+        .get_opt(&format!("istiod-revision-tag-{tag}"))
+        .await
+        .map_err(|e| e.to_string())
 }
 
 const TAG: &str = "e2e-prod";
 
 async fn generate_and_list(env: Arc<Env>) -> Outcome {
+    istio_system(&env).await?;
     let generated = needle(&env, &["tag", "generate", TAG, "--revision", "canary"])?;
-    let config = crate::common::yaml_documents(&generated)
-        .pop()
-        .ok_or("tag generate printed nothing")?;
+    let documents = crate::common::yaml_documents(&generated);
+    let config = of_kind(&documents, "MutatingWebhookConfiguration")?;
+    let service = of_kind(&documents, "Service")?;
     let api = Api::<MutatingWebhookConfiguration>::all(env.client.clone());
-    let outcome = match set(&env, &config).await {
+    let outcome = match set(&env, &config, &service).await {
         Ok(()) => match through_tag(&env).await {
             Ok(ns) => remove(&env, &ns).await,
             Err(e) => Err(e),
@@ -35,12 +78,18 @@ async fn generate_and_list(env: Arc<Env>) -> Outcome {
     };
     let name = format!("istio-revision-tag-{TAG}");
     let _ = api.delete(&name, &DeleteParams::default()).await;
+    let _ = Api::<Service>::namespaced(env.client.clone(), "istio-system")
+        .delete(
+            &format!("istiod-revision-tag-{TAG}"),
+            &DeleteParams::default(),
+        )
+        .await;
     outcome
 }
 
 /// `tag set` applies what `generate` printed, and refuses an existing tag (unless
 /// `--overwrite`) and a tag named like a revision, with istioctl's messages.
-async fn set(env: &Env, generated: &Value) -> Outcome {
+async fn set(env: &Env, generated: &Value, generated_service: &Value) -> Outcome {
     let created = needle(env, &["tag", "set", TAG, "--revision", "canary"])?;
     let want = format!(
         "Revision tag \"{TAG}\" created, referencing control plane revision \"canary\". To enable injection using this\nrevision tag, use 'kubectl label namespace <NAMESPACE> istio.io/rev={TAG}'\n"
@@ -72,6 +121,19 @@ async fn set(env: &Env, generated: &Value) -> Outcome {
             diffs.join("\n  ")
         ));
     }
+    let service = tag_service(env, TAG)
+        .await?
+        .ok_or(format!("tag set made no Service istiod-revision-tag-{TAG}"))?;
+    let service = serde_json::to_value(service).unwrap();
+    for field in ["/spec/selector", "/metadata/labels"] {
+        if service.pointer(field) != generated_service.pointer(field) {
+            return Err(format!(
+                "tag Service {field}: {:?}, generated {:?}",
+                service.pointer(field),
+                generated_service.pointer(field)
+            ));
+        }
+    }
     let refusals = [
         (vec!["tag", "set", TAG, "--revision", "canary"], format!("revision tag \"{TAG}\" already exists, and --overwrite is false")),
         (vec!["tag", "set", "canary", "--revision", "canary"], r#"cannot create revision tag "canary": found existing control plane revision with same name"#.to_string()),
@@ -90,8 +152,46 @@ async fn set(env: &Env, generated: &Value) -> Outcome {
     needle(
         env,
         &["tag", "set", TAG, "--revision", "canary", "--overwrite"],
-    )
-    .map(|_| ())
+    )?;
+    overlapping(env).await
+}
+
+/// A second configuration for the same tag overlaps the first: `set` says so as istioctl's
+/// analysis does and asks; answered no, nothing is applied.
+async fn overlapping(env: &Env) -> Outcome {
+    let copy = format!("{TAG}-copy");
+    let args = [
+        "tag",
+        "set",
+        TAG,
+        "--revision",
+        "canary",
+        "--overwrite",
+        "--webhook-name",
+        &copy,
+    ];
+    let (stdout, stderr) = needle_output(env, &args, "n\n")?;
+    let overlap = format!(
+        "Error [IST0139] (MutatingWebhookConfiguration {copy} ) Webhook overlaps with others: \
+         [istio-revision-tag-{TAG}/rev.namespace.sidecar-injector.istio.io]. This may cause injection to occur twice."
+    );
+    if stdout != "Apply anyways? [y/N] "
+        || !stderr
+            .starts_with("creating tag would conflict, pass --skip-confirmation to proceed:\n")
+        || !stderr.contains(&overlap)
+    {
+        return Err(format!(
+            "tag set of an overlapping configuration: stdout {stdout:?}, stderr {stderr:?}"
+        ));
+    }
+    let api = Api::<MutatingWebhookConfiguration>::all(env.client.clone());
+    match api.get_opt(&copy).await.map_err(|e| e.to_string())? {
+        None => Ok(()),
+        Some(_) => {
+            let _ = api.delete(&copy, &DeleteParams::default()).await;
+            Err(format!("answered no, yet {copy} was applied"))
+        }
+    }
 }
 
 /// `tag remove`: asked, no keeps the tag; `-y` removes it; a second time there is none.
@@ -124,6 +224,9 @@ async fn remove(env: &Env, ns: &str) -> Outcome {
         .is_some()
     {
         return Err("tag remove -y left the configuration".into());
+    }
+    if tag_service(env, TAG).await?.is_some() {
+        return Err("tag remove -y left the tag's Service".into());
     }
     match needle(env, &["tag", "remove", TAG, "-y"]) {
         Err(e) if e.contains(&format!(
@@ -200,12 +303,17 @@ async fn through_tag(env: &Env) -> Result<String, String> {
 }
 
 /// `needle` with the test cluster's kubeconfig; its stdout.
-fn needle(env: &Env, args: &[&str]) -> Result<String, String> {
+pub(crate) fn needle(env: &Env, args: &[&str]) -> Result<String, String> {
     needle_with_input(env, args, "")
 }
 
 /// `needle` with this on its stdin.
 fn needle_with_input(env: &Env, args: &[&str], input: &str) -> Result<String, String> {
+    needle_output(env, args, input).map(|(stdout, _)| stdout)
+}
+
+/// `needle` with this on its stdin: its stdout and stderr, or the failure.
+fn needle_output(env: &Env, args: &[&str], input: &str) -> Result<(String, String), String> {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = std::process::Command::new(needle_binary())
@@ -225,7 +333,10 @@ fn needle_with_input(env: &Env, args: &[&str], input: &str) -> Result<String, St
         .map_err(|e| e.to_string())?;
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        Ok((
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        ))
     } else {
         Err(format!(
             "needle {}: {}",

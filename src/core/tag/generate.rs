@@ -55,11 +55,11 @@ pub fn canonical<'a>(configs: &'a [Value], revision: &str) -> Result<&'a Value, 
     }
 }
 
-/// istioctl refuses to make a tag that a configuration already carries, unless told to
-/// overwrite it.
-pub fn check_new(configs: &[Value], tag: &str) -> Result<(), TagError> {
+/// istioctl refuses to make a tag that a webhook configuration or a Service (of the control
+/// plane's namespace) already carries, unless told to overwrite it.
+pub fn check_new(configs: &[Value], services: &[Value], tag: &str) -> Result<(), TagError> {
     let tagged = |c: &Value| c["metadata"]["labels"]["istio.io/tag"] == tag;
-    match configs.iter().any(tagged) {
+    match configs.iter().chain(services).any(tagged) {
         true => Err(TagError::Exists(tag.to_string())),
         false => Ok(()),
     }
@@ -105,21 +105,7 @@ pub fn created_message(tag: &str, revision: &str) -> String {
 
 /// The tag's MutatingWebhookConfiguration.
 pub fn generate(canonical: &Value, spec: &TagSpec) -> Result<Value, TagError> {
-    let name = canonical["metadata"]["name"]
-        .as_str()
-        .unwrap_or("")
-        .to_string();
-    let source = canonical["webhooks"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|w| {
-            w["name"]
-                .as_str()
-                .is_some_and(|n| n.ends_with("sidecar-injector.istio.io"))
-                && w["clientConfig"].is_object()
-        })
-        .ok_or_else(|| TagError::NoInjectorEntry(name.clone()))?;
+    let source = injector_entry(canonical)?;
     let common = Entry {
         client_config: client_config(&source["clientConfig"], spec.istio_namespace),
         reinvocation_policy: source
@@ -178,6 +164,24 @@ pub fn generate(canonical: &Value, spec: &TagSpec) -> Result<Value, TagError> {
     }))
 }
 
+/// The canonical configuration's first injector entry: what a tag's configurations copy.
+pub(super) fn injector_entry(canonical: &Value) -> Result<&Value, TagError> {
+    canonical["webhooks"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|w| {
+            w["name"]
+                .as_str()
+                .is_some_and(|n| n.ends_with("sidecar-injector.istio.io"))
+                && w["clientConfig"].is_object()
+        })
+        .ok_or_else(|| {
+            let name = canonical["metadata"]["name"].as_str().unwrap_or("");
+            TagError::NoInjectorEntry(name.to_string())
+        })
+}
+
 fn tag_name(spec: &TagSpec) -> String {
     match spec.webhook_name {
         Some(name) => name.to_string(),
@@ -193,6 +197,15 @@ fn tag_name(spec: &TagSpec) -> String {
 fn labels(canonical: &Value, spec: &TagSpec) -> Value {
     let mut labels = Map::new();
     labels.insert("app".into(), json!("sidecar-injector"));
+    labels.insert("istio.io/rev".into(), json!(spec.revision));
+    labels.insert("istio.io/tag".into(), json!(spec.tag));
+    merged_labels(labels, canonical)
+}
+
+/// A generated object's own labels with the canonical configuration's over them (but `app`,
+/// which says what each object is), without the operator's: a tag made by hand is not the
+/// operator's to manage.
+pub(super) fn merged_labels(mut labels: Map<String, Value>, canonical: &Value) -> Value {
     if let Some(theirs) = canonical["metadata"]["labels"].as_object() {
         for (key, value) in theirs {
             if key != "app" {
@@ -200,8 +213,6 @@ fn labels(canonical: &Value, spec: &TagSpec) -> Value {
             }
         }
     }
-    labels.insert("istio.io/rev".into(), json!(spec.revision));
-    labels.insert("istio.io/tag".into(), json!(spec.tag));
     labels.retain(|key, _| !key.contains("operator.istio.io"));
     Value::Object(labels)
 }
@@ -299,10 +310,16 @@ mod tests {
             r#"cannot modify tag: cannot find MutatingWebhookConfiguration or Service with revision "stable""#
         );
         assert_eq!(
-            check_new(&configs, "prod").unwrap_err().to_string(),
+            check_new(&configs, &[], "prod").unwrap_err().to_string(),
             r#"revision tag "prod" already exists, and --overwrite is false"#
         );
-        assert_eq!(check_new(&configs, "stable"), Ok(()));
+        assert_eq!(check_new(&configs, &[], "stable"), Ok(()));
+        let service =
+            json!({"metadata": {"labels": {"istio.io/rev": "canary", "istio.io/tag": "stable"}}});
+        assert_eq!(
+            check_new(&configs, &[service], "stable"),
+            Err(TagError::Exists("stable".into()))
+        );
         let twice = [configs[0].clone(), configs[0].clone()];
         assert_eq!(
             canonical(&twice, "canary"),
