@@ -3,7 +3,7 @@
 //! pods to the test's `needle serve` processes through `istiodRemote.injectionURL`: the default
 //! revision, `canary`, and the tag `prod` pointing at `canary`; not where the selectors say not.
 
-use crate::common::chart::{chart_dir, helm};
+use crate::common::chart::{chart_dir, run_helm};
 use crate::env::{Env, Revision, base64};
 use crate::selection::{expect_injected, expect_not_injected, pod};
 use crate::{Outcome, Scenario, scenario};
@@ -245,26 +245,9 @@ async fn upgrade_keeps_certificate(env: &Env, ns: &str) -> Outcome {
 
 fn helm_cli(env: &Env, args: &[&str]) -> Result<String, String> {
     let kubeconfig = env.cluster.kubeconfig.display().to_string();
-    let out = std::process::Command::new(helm())
-        .args(["--kubeconfig", &kubeconfig])
-        .args(args)
-        .env("HELM_CACHE_HOME", crate::env::scratch().join("helm-cache"))
-        .env(
-            "HELM_CONFIG_HOME",
-            crate::env::scratch().join("helm-config"),
-        )
-        .env("HELM_DATA_HOME", crate::env::scratch().join("helm-data"))
-        .output()
-        .map_err(|e| format!("helm: {e}"))?;
-    if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    } else {
-        Err(format!(
-            "helm {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
+    let mut all = vec!["--kubeconfig", &kubeconfig];
+    all.extend_from_slice(args);
+    run_helm(&all)
 }
 
 /// Until the apiserver admits with the configurations in place: whether a dry-run pod only

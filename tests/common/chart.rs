@@ -88,10 +88,15 @@ fn shell_words(command: &str) -> Vec<String> {
     words
 }
 
-/// Run helm; its stdout, or the command and its stderr.
+/// Run helm, its cache, config and data in a directory of this test process's own (never the
+/// user's); its stdout, or the command and its stderr.
 pub fn run_helm(args: &[&str]) -> Result<String, String> {
+    let home = std::env::temp_dir().join(format!("needle-helm-{}", std::process::id()));
     let out = Command::new(helm())
         .args(args)
+        .env("HELM_CACHE_HOME", home.join("cache"))
+        .env("HELM_CONFIG_HOME", home.join("config"))
+        .env("HELM_DATA_HOME", home.join("data"))
         .output()
         .map_err(|e| format!("helm: {e}"))?;
     if out.status.success() {
