@@ -16,7 +16,7 @@ use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::registry::Registry;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
@@ -118,19 +118,23 @@ impl Patcher {
         }
         let mut tries: HashMap<String, u32> = HashMap::new();
         let mut scheduled: HashSet<String> = HashSet::new();
-        while let Some(item) = work.recv().await {
-            let names = match item {
-                Work::One(name) => vec![name],
-                Work::Retry(name) => {
-                    scheduled.remove(&name);
-                    vec![name]
+        while let Some(first) = work.recv().await {
+            // Everything queued meanwhile is checked once, as a work queue dedupes.
+            let mut names = BTreeSet::new();
+            let mut next = Some(first);
+            while let Some(item) = next {
+                match item {
+                    Work::One(name) => {
+                        names.insert(name);
+                    }
+                    Work::Retry(name) => {
+                        scheduled.remove(&name);
+                        names.insert(name);
+                    }
+                    Work::All => names.extend(store.state().iter().map(|c| c.name_any())),
                 }
-                Work::All => store
-                    .state()
-                    .iter()
-                    .filter_map(|c| c.metadata.name.clone())
-                    .collect(),
-            };
+                next = work.try_recv().ok();
+            }
             for name in names {
                 if self.reconcile(&api, &store, &name, suffix).await == Next::Done {
                     tries.remove(&name);

@@ -26,6 +26,7 @@ pub fn scenarios() -> Vec<Scenario> {
 }
 
 async fn patcher(env: Arc<Env>) -> Outcome {
+    refuses_without_a_ca(&env)?;
     let rev = env.revision("canary");
     let configs: Api<MutatingWebhookConfiguration> = Api::all(env.client.clone());
     // Empty before the patcher starts: what it has to fill.
@@ -38,6 +39,31 @@ async fn patcher(env: Arc<Env>) -> Outcome {
     env.apply_injector_webhooks(rev, "Fail", 10).await;
     let _ = configs.delete(TAG_CONFIG, &DeleteParams::default()).await;
     outcome
+}
+
+/// A certificate given as files with no CA beside it: needle says which file it needs.
+fn refuses_without_a_ca(env: &Env) -> Outcome {
+    let rev = env.revision("canary");
+    let certs = rev.dir.join("certs");
+    let output = std::process::Command::new(crate::env::needle_binary())
+        .arg("serve")
+        .arg("--patch-webhooks")
+        .arg("--tls-cert-file")
+        .arg(certs.join("tls.crt"))
+        .arg("--tls-key-file")
+        .arg(certs.join("tls.key"))
+        .args(["--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0"])
+        .output()
+        .map_err(|e| e.to_string())?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let missing = certs.join("ca.crt").display().to_string();
+    if output.status.success() || !stderr.contains(&missing) || !stderr.contains("--ca-file") {
+        return Err(format!(
+            "want a refusal naming {missing} and --ca-file, got {:?}: {stderr}",
+            output.status
+        ));
+    }
+    Ok(())
 }
 
 /// `needle serve --patch-webhooks` for the revision: on its own port and log (`Some(dir)`),
