@@ -126,16 +126,16 @@ async fn steps(env: &Env, rev: &Revision, configs: &Api<MutatingWebhookConfigura
         ));
     }
 
+    unusable_ca_backs_off(rev).await?;
+
     // Rotated: a new CA and certificate in the server's directory; the bundle follows.
     let (new_ca, cert, key) =
         needle::server::devcert::generate(&["localhost".into(), "127.0.0.1".into()])
             .map_err(|e| e.to_string())?;
-    let certs = rev.dir.join("certs");
-    for (name, text) in [("tls.key", &key), ("tls.crt", &cert), ("ca.pem", &new_ca)] {
-        let tmp = certs.join(format!(".{name}.new"));
-        std::fs::write(&tmp, text).unwrap();
-        std::fs::rename(&tmp, certs.join(name)).unwrap();
-    }
+    write_certs(
+        rev,
+        &[("tls.key", &key), ("tls.crt", &cert), ("ca.pem", &new_ca)],
+    );
     eventually("the caBundle rotated", || trusts(configs, CONFIG, &new_ca)).await?;
     eventually("the tag's caBundle rotated", || {
         trusts(configs, TAG_CONFIG, &new_ca)
@@ -147,6 +147,40 @@ async fn steps(env: &Env, rev: &Revision, configs: &Api<MutatingWebhookConfigura
     .await?;
 
     two_replicas(env, rev, configs, &new_ca).await
+}
+
+/// A CA file that is no certificate: counted as Istio counts it and retried with Istio's
+/// back-off, five times 100 ms apart and then once a minute, so the retries stop growing.
+async fn unusable_ca_backs_off(rev: &Revision) -> Outcome {
+    let retries = format!(r#"webhook_patch_retries_total{{name="{CONFIG}"}}"#);
+    let failed = format!(
+        r#"webhook_patch_failures_total{{name="{CONFIG}",reason="load_ca_bundle_failure"}}"#
+    );
+    let before = counter(&metrics_of(rev).await, &retries);
+    write_certs(rev, &[("ca.pem", "not a certificate\n")]);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let fast = counter(&metrics_of(rev).await, &retries) - before;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let metrics = metrics_of(rev).await;
+    let slow = counter(&metrics, &retries) - before;
+    if fast < 6.0 || slow != fast || counter(&metrics, &failed) < 6.0 {
+        return Err(format!(
+            "retries after 2 s: {fast}, after 4 s: {slow} (want at least 6, then no more); {failed} = {}",
+            counter(&metrics, &failed)
+        ));
+    }
+    println!("     unusable CA: {fast} retries in 2 s, none in the next 2 s");
+    Ok(())
+}
+
+/// Replace files of the revision's certificate directory, each by a rename.
+fn write_certs(rev: &Revision, files: &[(&str, &str)]) {
+    let certs = rev.dir.join("certs");
+    for (name, text) in files {
+        let tmp = certs.join(format!(".{name}.new"));
+        std::fs::write(&tmp, text).unwrap();
+        std::fs::rename(&tmp, certs.join(name)).unwrap();
+    }
 }
 
 /// A second replica of the revision patching beside the first: after each wrong bundle,
