@@ -52,7 +52,10 @@ pub fn verify_ca(bundle: &[u8]) -> Result<(), String> {
                 .add(der)
                 .map_err(|e| format!("cert contains invalid x509 certificate: {e}"))
         }
-        Some(_) => Err("cert contains wrong pem type: not CERTIFICATE".into()),
+        Some(other) => Err(format!(
+            "cert contains wrong pem type: {:?}",
+            pem_label(&other)
+        )),
         None => Err("could not decode pem".into()),
     }
 }
@@ -94,6 +97,19 @@ pub fn decide(
         (false, _) => Decision::NoEntry,
         (true, false) => Decision::UpToDate,
         (true, true) => Decision::Update(updated),
+    }
+}
+
+/// The PEM label of a block that is not a certificate, for the message.
+fn pem_label(item: &rustls_pemfile::Item) -> &'static str {
+    use rustls_pemfile::Item;
+    match item {
+        Item::Pkcs1Key(_) => "RSA PRIVATE KEY",
+        Item::Pkcs8Key(_) => "PRIVATE KEY",
+        Item::Sec1Key(_) => "EC PRIVATE KEY",
+        Item::Crl(_) => "X509 CRL",
+        Item::Csr(_) => "CERTIFICATE REQUEST",
+        _ => "not CERTIFICATE",
     }
 }
 
@@ -216,7 +232,10 @@ mod tests {
         let e = verify_ca(b"").unwrap_err();
         assert!(e.contains("could not decode pem"), "{e}");
         let key = b"-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n";
-        assert!(verify_ca(key).unwrap_err().contains("wrong pem type"));
+        assert_eq!(
+            verify_ca(key).unwrap_err(),
+            r#"cert contains wrong pem type: "PRIVATE KEY""#
+        );
         let junk = b"-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
         assert!(verify_ca(junk).unwrap_err().contains("invalid x509"));
     }
