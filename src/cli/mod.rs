@@ -28,7 +28,7 @@ pub enum Command {
     #[command(name = "kube-inject")]
     KubeInject(kube_inject::KubeInjectArgs),
     /// Run the HTTPS admission webhook server (/inject) with an admin port (/live, /ready, /metrics).
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Revision tags, as `istioctl tag` (generate, set, list, remove).
     Tag(tag::TagArgs),
     /// Validate Istio resources offline with the webhook's rules (exit 0 valid, 1 invalid, 2 unreadable).
@@ -40,7 +40,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     let result = match cli.command {
         Command::CheckInject(args) => check_inject::run(&args),
         Command::KubeInject(args) => kube_inject::run(&args),
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => serve::run(*args),
         Command::Tag(args) => tag::run(&args),
         Command::Validate(args) => return validate::run(&args),
     };

@@ -59,6 +59,19 @@ pub struct ServeArgs {
     pub mesh_configmap: Option<ConfigMapRef>,
     #[command(flatten)]
     pub cluster: ClusterArgs,
+    /// Keep `caBundle` of the injector entries (`*sidecar-injector.istio.io`) of the
+    /// MutatingWebhookConfigurations labelled `istio.io/rev=<revision>` (tags included) equal
+    /// to the serving certificate's CA, as istiod's patcher does.
+    #[arg(long = "patch-webhooks", env = "NEEDLE_PATCH_WEBHOOKS")]
+    pub patch_webhooks: bool,
+    /// The CA (PEM) of `--tls-cert-file` that `--patch-webhooks` writes as caBundle; default
+    /// `ca.crt` in the certificate's directory. Watched and followed like the certificate.
+    #[arg(
+        long = "ca-file",
+        env = "NEEDLE_CA_FILE",
+        requires_all = ["patch_webhooks", "tls_cert_file"]
+    )]
+    pub ca_file: Option<PathBuf>,
     /// Control plane revision written into injected pods; `default` is the default revision.
     #[arg(long, env = "REVISION", default_value = "default")]
     pub revision: String,
@@ -132,6 +145,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
             mesh: args.mesh_configmap,
         },
         cluster: args.cluster,
+        patch_webhooks: args.patch_webhooks,
+        ca_file: args.ca_file,
         inject: Settings::from_env(&args.revision),
         request_timeout: args.request_timeout,
         drain_timeout: args.drain_timeout,

@@ -1,9 +1,11 @@
 //! Cluster adapters: how the CLI reaches a live cluster. Nothing here decides anything; the
 //! decisions stay in `core`, fed with what these read.
 
+pub mod cabundle;
 pub mod check_inject;
 pub mod configmaps;
 pub mod tag;
+pub mod webhook_patcher;
 
 use std::path::PathBuf;
 

@@ -1,5 +1,6 @@
 //! Prometheus metrics, with Istio's names where Istio has them.
 
+use crate::kube::webhook_patcher::PatchMetrics;
 use crate::sources::Live;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::encoding::text::encode;
@@ -29,6 +30,8 @@ pub struct Metrics {
     pub validation_passed: Counter,
     pub validation_failed: Family<ReasonLabel, Counter>,
     pub cert_reloads: Family<ResultLabel, Counter>,
+    /// Istio's caBundle patcher metrics, counted by `--patch-webhooks`.
+    pub webhook_patch: PatchMetrics,
 }
 
 impl Metrics {
@@ -44,6 +47,8 @@ impl Metrics {
         let validation_passed = Counter::default();
         let validation_failed = Family::<ReasonLabel, Counter>::default();
         let cert_reloads = Family::<ResultLabel, Counter>::default();
+        let webhook_patch = PatchMetrics::default();
+        webhook_patch.register(&mut registry);
         registry.register(
             "sidecar_injection_requests",
             "Total number of sidecar injection requests",
@@ -94,6 +99,7 @@ impl Metrics {
             validation_passed,
             validation_failed,
             cert_reloads,
+            webhook_patch,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod validate;
 use crate::core::config::snapshot;
 use crate::core::inject::admit::Settings;
 use crate::kube::configmaps::{self, ConfigMapSource};
+use crate::kube::webhook_patcher::Patcher;
 use crate::kube::{ClientError, ClusterArgs};
 use crate::sources::watch::{self, WatchError};
 use crate::sources::{ConfigPaths, Live, LoadError};
@@ -38,8 +39,13 @@ pub struct ServeOptions {
     pub config: ConfigPaths,
     /// Istio's ConfigMaps to read through the API instead of the corresponding files.
     pub configmaps: ConfigMapSource,
-    /// The cluster those ConfigMaps are read from.
+    /// The cluster those ConfigMaps are read from and the webhooks are patched in.
     pub cluster: ClusterArgs,
+    /// Keep the caBundle of the revision's injector webhooks equal to the serving CA.
+    pub patch_webhooks: bool,
+    /// The serving certificate's CA (PEM), for `patch_webhooks` with `tls_files`; default
+    /// `ca.crt` beside the certificate, as a cert-manager or `kubernetes.io/tls` Secret has it.
+    pub ca_file: Option<PathBuf>,
     pub inject: Settings,
     pub request_timeout: Duration,
     pub drain_timeout: Duration,
@@ -62,8 +68,12 @@ pub enum ServeError {
     },
     #[error(transparent)]
     Watch(#[from] WatchError),
-    #[error("reading the injector configuration from the cluster: {0}")]
+    #[error("reaching the cluster: {0}")]
     Cluster(#[from] ClientError),
+    #[error(
+        "--patch-webhooks: no CA to patch in: {0} does not exist (give the serving certificate's CA with --ca-file)"
+    )]
+    NoCaFile(PathBuf),
 }
 
 /// Run until SIGTERM or SIGINT; then drain and return.
@@ -82,8 +92,15 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
         opts.request_timeout,
     ));
 
-    let (cert_path, key_path) = match &opts.tls_files {
-        Some(files) => files.clone(),
+    let (cert_path, key_path, ca_path) = match &opts.tls_files {
+        Some((cert, key)) => {
+            let beside = cert
+                .parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join("ca.crt");
+            let ca = opts.ca_file.clone().unwrap_or(beside);
+            (cert.clone(), key.clone(), ca)
+        }
         None => {
             let hosts = devcert::default_hosts("needle", "istio-system");
             let (paths, fresh) = devcert::ensure(&opts.cert_dir, &hosts)?;
@@ -92,30 +109,62 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
                 "needle: {verb} a development certificate; use {} as the webhook caBundle",
                 paths.ca.display()
             );
-            (paths.cert, paths.key)
+            (paths.cert, paths.key, paths.ca)
         }
     };
+    if opts.patch_webhooks && !ca_path.exists() {
+        return Err(ServeError::NoCaFile(ca_path));
+    }
     let resolver = Arc::new(ReloadingResolver::new(tls::load_certified_key(
         &cert_path, &key_path,
     )?));
     state.set_certificate_loaded();
     let tls_config = Arc::new(tls::server_config(resolver.clone())?);
 
-    // Files given beside a ConfigMap are read again whenever a ConfigMap changes.
-    let _config_watch = if opts.configmaps.is_empty() {
-        watch_config(&opts.config, state.clone())?
-    } else {
-        let client = opts.cluster.client().await?;
-        let apply_state = state.clone();
-        tokio::spawn(configmaps::watch(
-            client,
-            opts.configmaps.clone(),
-            opts.config.clone(),
-            Arc::new(move |loaded| apply_state.live.apply("configmap", loaded)),
-        ));
+    let client = if opts.configmaps.is_empty() && !opts.patch_webhooks {
         None
+    } else {
+        Some(opts.cluster.client().await?)
     };
-    let _cert_watch = watch_certificate(cert_path, key_path, resolver, state.clone())?;
+    // Files given beside a ConfigMap are read again whenever a ConfigMap changes.
+    let _config_watch = match &client {
+        Some(client) if !opts.configmaps.is_empty() => {
+            let client = client.clone();
+            let apply_state = state.clone();
+            tokio::spawn(configmaps::watch(
+                client,
+                opts.configmaps.clone(),
+                opts.config.clone(),
+                Arc::new(move |loaded| apply_state.live.apply("configmap", loaded)),
+            ));
+            None
+        }
+        _ => watch_config(&opts.config, state.clone())?,
+    };
+    // The patcher reads the CA again whenever the certificate files change.
+    let (ca_changed, ca_watched) = signal_watch::channel(());
+    let mut cert_dirs = vec![cert_path.clone(), key_path.clone()];
+    if let Some(client) = client.filter(|_| opts.patch_webhooks) {
+        cert_dirs.push(ca_path.clone());
+        tokio::spawn(
+            Patcher {
+                client,
+                revision: opts.inject.revision.clone(),
+                ca_file: ca_path,
+                ca_changed: ca_watched,
+                metrics: state.metrics.webhook_patch.clone(),
+            }
+            .run(),
+        );
+    }
+    let _cert_watch = watch_certificate(
+        &cert_dirs,
+        cert_path,
+        key_path,
+        resolver,
+        state.clone(),
+        ca_changed,
+    )?;
 
     let webhook = bind(opts.listen).await?;
     let admin = bind(opts.admin_listen).await?;
@@ -165,13 +214,17 @@ fn watch_config(
     watch::watch_dirs(&dirs, move || state.live.apply("files", paths.load())).map(Some)
 }
 
+/// Reload the certificate when a file in the directories of `files` changes, and mark
+/// `changed` for the caBundle patcher (which checks the CA itself, whatever the reload did).
 fn watch_certificate(
+    files: &[PathBuf],
     cert: PathBuf,
     key: PathBuf,
     resolver: Arc<ReloadingResolver>,
     state: Arc<AppState>,
+    changed: signal_watch::Sender<()>,
 ) -> Result<watch::DirWatch, WatchError> {
-    let mut dirs: Vec<PathBuf> = [&cert, &key]
+    let mut dirs: Vec<PathBuf> = files
         .iter()
         .map(|p| {
             p.parent()
@@ -180,17 +233,21 @@ fn watch_certificate(
                 .to_path_buf()
         })
         .collect();
+    dirs.sort();
     dirs.dedup();
-    watch::watch_dirs(&dirs, move || match tls::load_certified_key(&cert, &key) {
-        Ok(k) => {
-            resolver.replace(k);
-            state.metrics.cert_reload(true);
-            tracing::info!("serving certificate reloaded");
+    watch::watch_dirs(&dirs, move || {
+        match tls::load_certified_key(&cert, &key) {
+            Ok(k) => {
+                resolver.replace(k);
+                state.metrics.cert_reload(true);
+                tracing::info!("serving certificate reloaded");
+            }
+            Err(e) => {
+                state.metrics.cert_reload(false);
+                tracing::error!(error = %e, "serving certificate reload failed; keeping the current certificate");
+            }
         }
-        Err(e) => {
-            state.metrics.cert_reload(false);
-            tracing::error!(error = %e, "serving certificate reload failed; keeping the current certificate");
-        }
+        changed.send_replace(());
     })
 }
 

@@ -14,6 +14,7 @@ mod common;
 mod configmaps;
 mod env;
 mod failures;
+mod patcher;
 mod selection;
 mod tag;
 mod validation;
@@ -70,6 +71,7 @@ async fn run() -> ExitCode {
         .chain(chart::scenarios())
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())
+        .chain(patcher::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

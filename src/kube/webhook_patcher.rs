@@ -1,0 +1,267 @@
+//! `needle serve --patch-webhooks`: keeps the caBundle of the revision's webhook
+//! configurations equal to the CA of needle's serving certificate, as istiod's webhook cert
+//! patcher does. Every webhook configuration is watched (no label filter, as in Istio); any
+//! change re-checks that configuration, a CA change re-checks them all. No leader election:
+//! each replica patches, and a full-object update with the resourceVersion it read makes
+//! concurrent writers conflict and retry instead of overwriting each other.
+
+use super::cabundle::{self, Decision};
+use futures::StreamExt;
+use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
+use kube::api::PostParams;
+use kube::runtime::reflector::{self, ObjectRef, Store};
+use kube::runtime::{WatchStreamExt, watcher};
+use kube::{Api, Client, ResourceExt};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::registry::Registry;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+
+/// Istio's queue: the first retries are fast, to settle a conflict between replicas quickly;
+/// past them the replicas disagree for real, and retrying slowly spares the apiserver.
+const FAST_RETRIES: u32 = 5;
+const FAST_DELAY: Duration = Duration::from_millis(100);
+const SLOW_DELAY: Duration = Duration::from_secs(60);
+
+/// How long to wait before retry number `tries` (1-based).
+pub fn retry_delay(tries: u32) -> Duration {
+    if tries <= FAST_RETRIES {
+        FAST_DELAY
+    } else {
+        SLOW_DELAY
+    }
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct NameLabel {
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct NameReasonLabel {
+    pub name: String,
+    pub reason: String,
+}
+
+/// Istio's patcher metrics. As in Istio, attempts are labelled with the entry suffix
+/// (`sidecar-injector.istio.io`), retries and failures with the configuration's name.
+#[derive(Clone, Default)]
+pub struct PatchMetrics {
+    pub attempts: Family<NameLabel, Counter>,
+    pub retries: Family<NameLabel, Counter>,
+    pub failures: Family<NameReasonLabel, Counter>,
+}
+
+impl PatchMetrics {
+    pub fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "webhook_patch_attempts",
+            "Webhook patching attempts",
+            self.attempts.clone(),
+        );
+        registry.register(
+            "webhook_patch_retries",
+            "Webhook patching retries",
+            self.retries.clone(),
+        );
+        registry.register(
+            "webhook_patch_failures",
+            "Webhook patching total failures",
+            self.failures.clone(),
+        );
+    }
+
+    fn failure(&self, name: &str, reason: &str) {
+        let label = NameReasonLabel {
+            name: name.into(),
+            reason: reason.into(),
+        };
+        self.failures.get_or_create(&label).inc();
+    }
+}
+
+/// What the patcher needs: whose configurations, which CA, and when that CA may have changed.
+#[derive(Clone)]
+pub struct Patcher {
+    pub client: Client,
+    pub revision: String,
+    /// The PEM bundle written as caBundle, read again at every check.
+    pub ca_file: PathBuf,
+    /// Marked changed when the certificate files change.
+    pub ca_changed: watch::Receiver<()>,
+    pub metrics: PatchMetrics,
+}
+
+impl Patcher {
+    fn read_ca(&self) -> Result<Vec<u8>, String> {
+        let bundle =
+            std::fs::read(&self.ca_file).map_err(|e| format!("{}: {e}", self.ca_file.display()))?;
+        cabundle::verify_ca(&bundle).map_err(|e| format!("{}: {e}", self.ca_file.display()))?;
+        Ok(bundle)
+    }
+
+    /// Patch the injector entries of the MutatingWebhookConfigurations until the process ends.
+    pub async fn run(self) {
+        let suffix = cabundle::INJECTOR_SUFFIX;
+        let api: Api<MutatingWebhookConfiguration> = Api::all(self.client.clone());
+        let (store, writer) = reflector::store();
+        let (queue, mut work) = mpsc::unbounded_channel::<Work>();
+        tokio::spawn(follow_configs(api.clone(), writer, queue.clone()));
+        tokio::spawn(follow_ca(self.ca_changed.clone(), queue.clone()));
+        // Nothing is judged on a partial list: a configuration not listed yet is not missing.
+        if store.wait_until_ready().await.is_err() {
+            return;
+        }
+        let mut tries: HashMap<String, u32> = HashMap::new();
+        let mut scheduled: HashSet<String> = HashSet::new();
+        while let Some(first) = work.recv().await {
+            // Everything queued meanwhile is checked once, as a work queue dedupes.
+            let mut names = BTreeSet::new();
+            let mut next = Some(first);
+            while let Some(item) = next {
+                match item {
+                    Work::One(name) => {
+                        names.insert(name);
+                    }
+                    Work::Retry(name) => {
+                        scheduled.remove(&name);
+                        names.insert(name);
+                    }
+                    Work::All => names.extend(store.state().iter().map(|c| c.name_any())),
+                }
+                next = work.try_recv().ok();
+            }
+            for name in names {
+                if self.reconcile(&api, &store, &name, suffix).await == Next::Done {
+                    tries.remove(&name);
+                    continue;
+                }
+                let label = NameLabel { name: name.clone() };
+                self.metrics.retries.get_or_create(&label).inc();
+                let n = tries.entry(name.clone()).or_default();
+                *n += 1;
+                if scheduled.insert(name.clone()) {
+                    let (queue, delay) = (queue.clone(), retry_delay(*n));
+                    tokio::spawn(async move {
+                        tokio::time::sleep(delay).await;
+                        let _ = queue.send(Work::Retry(name));
+                    });
+                }
+            }
+        }
+    }
+
+    /// One configuration, as Istio's reconcile: `Retry` when the CA or the update failed.
+    async fn reconcile(
+        &self,
+        api: &Api<MutatingWebhookConfiguration>,
+        store: &Store<MutatingWebhookConfiguration>,
+        name: &str,
+        suffix: &str,
+    ) -> Next {
+        let Some(config) = store.get(&ObjectRef::new(name)) else {
+            self.metrics.failure(name, "webhook_config_not_found");
+            return Next::Done;
+        };
+        let ca = self.read_ca();
+        let decision = cabundle::decide(
+            &config,
+            &self.revision,
+            suffix,
+            ca.as_deref().map_err(String::as_str),
+        );
+        if let Some(reason) = decision.failure_reason() {
+            self.metrics.failure(name, reason);
+        }
+        match decision {
+            Decision::CaUnusable(why) => {
+                tracing::error!(webhook = name, error = %why, "cannot load the CA bundle to patch into the webhook; retrying");
+                Next::Retry
+            }
+            Decision::Update(updated) => {
+                let label = NameLabel {
+                    name: suffix.into(),
+                };
+                self.metrics.attempts.get_or_create(&label).inc();
+                match api.replace(name, &PostParams::default(), &updated).await {
+                    Ok(_) => {
+                        tracing::info!(
+                            webhook = name,
+                            "caBundle patched to the serving certificate's CA"
+                        );
+                        Next::Done
+                    }
+                    Err(error) => {
+                        self.metrics.failure(name, "webhook_update_failure");
+                        tracing::warn!(webhook = name, %error, "patching the webhook's caBundle failed; retrying");
+                        Next::Retry
+                    }
+                }
+            }
+            _ => Next::Done,
+        }
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Next {
+    Done,
+    Retry,
+}
+
+enum Work {
+    One(String),
+    Retry(String),
+    All,
+}
+
+/// Keep `writer`'s cache of the configurations and queue every one that changes.
+async fn follow_configs(
+    api: Api<MutatingWebhookConfiguration>,
+    writer: reflector::store::Writer<MutatingWebhookConfiguration>,
+    queue: mpsc::UnboundedSender<Work>,
+) {
+    let events = watcher(api, watcher::Config::default()).default_backoff();
+    let mut events = reflector::reflector(writer, events).boxed();
+    while let Some(event) = events.next().await {
+        let object = match event {
+            Ok(
+                watcher::Event::Apply(o) | watcher::Event::InitApply(o) | watcher::Event::Delete(o),
+            ) => o,
+            Ok(_) => continue,
+            Err(error) => {
+                // The watcher retries by itself (with back-off); say why the view may be old.
+                tracing::warn!(%error, "webhook configuration watch failed; retrying");
+                continue;
+            }
+        };
+        if queue.send(Work::One(object.name_any())).is_err() {
+            return;
+        }
+    }
+}
+
+/// Queue every configuration whenever the certificate files change.
+async fn follow_ca(mut changed: watch::Receiver<()>, queue: mpsc::UnboundedSender<Work>) {
+    while changed.changed().await.is_ok() {
+        if queue.send(Work::All).is_err() {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_as_istios_queue() {
+        let delays: Vec<Duration> = (1..=7).map(retry_delay).collect();
+        assert_eq!(&delays[..5], &[Duration::from_millis(100); 5]);
+        assert_eq!(&delays[5..], &[Duration::from_secs(60); 2]);
+    }
+}
