@@ -10,6 +10,7 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -29,6 +30,8 @@ pub struct Live {
     /// Why no configuration has loaded yet (`None` once one has): a source that starts
     /// empty, such as a ConfigMap watch, must not serve its placeholder.
     unloaded: Mutex<Option<String>>,
+    /// `unloaded` is `None`: what every request checks, without taking the lock.
+    loaded: AtomicBool,
     reloads: Family<ReloadLabels, Counter>,
     stale: Family<SourceLabel, Gauge>,
 }
@@ -38,6 +41,7 @@ impl Live {
         Self {
             current: ArcSwap::from_pointee(initial),
             unloaded: Mutex::new(None),
+            loaded: AtomicBool::new(true),
             reloads: Family::default(),
             stale: Family::default(),
         }
@@ -48,11 +52,15 @@ impl Live {
     pub fn awaiting(placeholder: Snapshot, why: String) -> Self {
         let live = Self::new(placeholder);
         *live.unloaded.lock().unwrap() = Some(why);
+        live.loaded.store(false, Ordering::Release);
         live
     }
 
     /// Why there is no configuration to serve yet, if there is none.
     pub fn unloaded(&self) -> Option<String> {
+        if self.loaded.load(Ordering::Acquire) {
+            return None;
+        }
         self.unloaded.lock().unwrap().clone()
     }
 
@@ -70,6 +78,7 @@ impl Live {
             Ok(snapshot) => {
                 self.current.store(Arc::new(snapshot));
                 *self.unloaded.lock().unwrap() = None;
+                self.loaded.store(true, Ordering::Release);
                 self.stale.get_or_create(&source_label).set(0);
                 tracing::info!(source, "injector configuration reloaded");
                 ("ok", "")
@@ -146,6 +155,35 @@ mod tests {
         assert!(
             text.contains(r#"needle_config_stale{source="files"} 0"#),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn an_awaiting_snapshot_serves_nothing_until_a_good_load() {
+        let live = Live::awaiting(snapshot::embedded(), "waiting for ConfigMap a/b".into());
+        assert_eq!(
+            live.unloaded().as_deref(),
+            Some("waiting for ConfigMap a/b")
+        );
+        live.apply(
+            "configmap",
+            Err(ConfigError::new("config", "field policy: expected a string").into()),
+        );
+        let why = live.unloaded().unwrap();
+        assert!(
+            why.starts_with("no injector configuration loaded: "),
+            "{why}"
+        );
+        live.apply("configmap", Ok(snapshot::embedded()));
+        assert_eq!(live.unloaded(), None);
+        live.apply(
+            "configmap",
+            Err(ConfigError::new("config", "field policy: expected a string").into()),
+        );
+        assert_eq!(
+            live.unloaded(),
+            None,
+            "a bad edit after a good load keeps serving"
         );
     }
 }
