@@ -59,6 +59,11 @@ pub struct ServeArgs {
     pub mesh_configmap: Option<ConfigMapRef>,
     #[command(flatten)]
     pub cluster: ClusterArgs,
+    /// Read the cluster as istiod does: ProxyConfig resources, Nodes (for native sidecars
+    /// when ENABLE_NATIVE_SIDECARS is unset or `auto`) and, with PLATFORM=openshift,
+    /// Namespaces. Not ready until each has been listed once.
+    #[arg(long = "watch-cluster", env = "NEEDLE_WATCH_CLUSTER")]
+    pub watch_cluster: bool,
     /// Keep `caBundle` of the injector entries (`*sidecar-injector.istio.io`) of the
     /// MutatingWebhookConfigurations labelled `istio.io/rev=<revision>` (tags included) equal
     /// to the serving certificate's CA, as istiod's patcher does.
@@ -145,6 +150,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
             mesh: args.mesh_configmap,
         },
         cluster: args.cluster,
+        watch_cluster: args.watch_cluster,
         patch_webhooks: args.patch_webhooks,
         ca_file: args.ca_file,
         inject: Settings::from_env(&args.revision),

@@ -52,8 +52,8 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
         return Outcome::ignored(format!("operation {} is not injected", req.operation));
     }
     // Never inject with a placeholder: the webhook's failurePolicy decides what happens.
-    if let Some(why) = state.live.unloaded() {
-        return Outcome::denied(why, "config_not_loaded");
+    if let Some((why, label)) = state.unservable() {
+        return Outcome::denied(why, label);
     }
     let envs = parse_inject_envs(path);
     let admission = Admission::webhook(&req.object, &req.namespace, &envs);

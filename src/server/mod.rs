@@ -41,6 +41,8 @@ pub struct ServeOptions {
     pub configmaps: ConfigMapSource,
     /// The cluster those ConfigMaps are read from and the webhooks are patched in.
     pub cluster: ClusterArgs,
+    /// Watch the cluster objects the injector reads (ProxyConfigs, Nodes, Namespaces).
+    pub watch_cluster: bool,
     /// Keep the caBundle of the revision's injector webhooks equal to the serving CA.
     pub patch_webhooks: bool,
     /// The serving certificate's CA (PEM), for `patch_webhooks` with `tls_files`; default
@@ -121,7 +123,7 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     state.set_certificate_loaded();
     let tls_config = Arc::new(tls::server_config(resolver.clone())?);
 
-    let client = if opts.configmaps.is_empty() && !opts.patch_webhooks {
+    let client = if opts.configmaps.is_empty() && !opts.patch_webhooks && !opts.watch_cluster {
         None
     } else {
         Some(opts.cluster.client().await?)

@@ -4,8 +4,9 @@ use super::metrics::Metrics;
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::Settings;
 use crate::sources::Live;
-use std::sync::Arc;
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -16,7 +17,48 @@ pub struct AppState {
     /// Bounds the CPU work in flight; requests wait for a permit up to the deadline.
     pub limiter: Semaphore,
     pub request_timeout: Duration,
+    /// The caches of cluster objects the admissions read (`--watch-cluster`).
+    pub caches: Caches,
     certificate_loaded: AtomicBool,
+}
+
+/// The caches of cluster objects (ProxyConfig CRs, Nodes, Namespaces) the server answers
+/// from: until each has listed, admissions would be answered as if the cluster had none, so
+/// the server is not ready and `/inject` refuses (the webhook's failurePolicy decides).
+#[derive(Default)]
+pub struct Caches {
+    pending: Mutex<BTreeSet<&'static str>>,
+    /// `pending` is empty: what every request checks, without taking the lock.
+    synced: AtomicBool,
+}
+
+impl Caches {
+    /// A cache that must list before the server serves; `kind` names it in messages.
+    pub fn expect(&self, kind: &'static str) {
+        self.pending.lock().unwrap().insert(kind);
+        self.synced.store(false, Ordering::Release);
+    }
+
+    /// The cache of `kind` has listed the cluster once.
+    pub fn synced(&self, kind: &'static str) {
+        let mut pending = self.pending.lock().unwrap();
+        if pending.remove(kind) {
+            tracing::info!(kind, "cache synced");
+        }
+        self.synced.store(pending.is_empty(), Ordering::Release);
+    }
+
+    /// What is not synced yet, if anything.
+    pub fn waiting(&self) -> Option<String> {
+        if self.synced.load(Ordering::Acquire) {
+            return None;
+        }
+        let pending = self.pending.lock().unwrap();
+        (!pending.is_empty()).then(|| {
+            let kinds: Vec<&str> = pending.iter().copied().collect();
+            format!("waiting for the {} cache to sync", kinds.join(", "))
+        })
+    }
 }
 
 impl AppState {
@@ -47,6 +89,10 @@ impl AppState {
             settings,
             limiter: Semaphore::new(max_in_flight),
             request_timeout,
+            caches: Caches {
+                pending: Mutex::default(),
+                synced: AtomicBool::new(true),
+            },
             certificate_loaded: AtomicBool::new(false),
         }
     }
@@ -59,11 +105,55 @@ impl AppState {
         self.certificate_loaded.store(true, Ordering::Release);
     }
 
-    /// `Ok` once a config snapshot and a serving certificate are loaded, else what is missing.
+    /// `Ok` once a config snapshot and a serving certificate are loaded and the caches have
+    /// synced, else what is missing.
     pub fn ready(&self) -> Result<(), String> {
         if !self.certificate_loaded.load(Ordering::Acquire) {
             return Err("no serving certificate loaded yet".into());
         }
-        self.live.unloaded().map_or(Ok(()), Err)
+        self.unservable().map_or(Ok(()), |(why, _)| Err(why))
+    }
+
+    /// Why an admission cannot be answered yet, and its metric label: no configuration, or a
+    /// cache not synced.
+    pub fn unservable(&self) -> Option<(String, &'static str)> {
+        if let Some(why) = self.live.unloaded() {
+            return Some((why, "config_not_loaded"));
+        }
+        self.caches.waiting().map(|why| (why, "cache_not_synced"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caches_gate_until_every_expected_kind_has_synced() {
+        let state = AppState::new(
+            crate::core::config::snapshot::embedded(),
+            Settings::default(),
+            1,
+            Duration::from_secs(1),
+        );
+        state.set_certificate_loaded();
+        assert_eq!(state.ready(), Ok(()));
+        state.caches.expect("Node");
+        state.caches.expect("ProxyConfig");
+        assert_eq!(
+            state.unservable(),
+            Some((
+                "waiting for the Node, ProxyConfig cache to sync".to_string(),
+                "cache_not_synced"
+            ))
+        );
+        state.caches.synced("ProxyConfig");
+        assert_eq!(
+            state.ready(),
+            Err("waiting for the Node cache to sync".to_string())
+        );
+        state.caches.synced("Node");
+        assert_eq!(state.ready(), Ok(()));
+        assert_eq!(state.unservable(), None);
     }
 }
