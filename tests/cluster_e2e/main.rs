@@ -7,6 +7,7 @@
 //! Run alone: `cargo test --test cluster_e2e` (the first run builds the control plane, see
 //! `scripts/controlplane.sh`). `NEEDLE_CASE=<part of a name>` runs some scenarios only.
 
+mod audit;
 mod chart;
 mod check_inject;
 #[path = "../common/mod.rs"]
@@ -72,6 +73,7 @@ async fn run() -> ExitCode {
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())
         .chain(patcher::scenarios())
+        .chain(audit::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

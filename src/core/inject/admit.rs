@@ -5,7 +5,7 @@
 use crate::core::config::Snapshot;
 use crate::core::inject::context::Owner;
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
-use crate::core::inject::{self, Caller, InjectError, Injected, Request};
+use crate::core::inject::{self, Caller, InjectError, Injected, Reinjection, Request};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -46,6 +46,7 @@ pub struct Admission<'a> {
     /// The workload that owns the pod; `None` derives it from the pod's owner references.
     pub owner: Option<&'a Owner>,
     pub caller: Caller,
+    pub reinjection: Reinjection,
 }
 
 impl<'a> Admission<'a> {
@@ -62,6 +63,7 @@ impl<'a> Admission<'a> {
             openshift_namespace: None,
             owner: None,
             caller: Caller::Webhook,
+            reinjection: Reinjection::Istio,
         }
     }
 }
@@ -178,6 +180,7 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     request.compliance_policy = &settings.compliance_policy;
     request.proxy_envs = admission.proxy_envs.clone();
     request.openshift_namespace = admission.openshift_namespace;
+    request.reinjection = admission.reinjection;
     match inject::inject(snapshot, &request) {
         Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
         Err(e) => Decision::Denied(e.into()),
