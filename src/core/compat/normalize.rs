@@ -88,6 +88,29 @@ pub fn normalize_pod(pod: &mut Value) {
     }
 }
 
+/// A pod fragment as Go's typed decode reads it: a field the Kubernetes Pod type does not
+/// have (at its place) is dropped, as `json.Unmarshal` into a `corev1.Pod` drops it.
+pub fn drop_unknown_fields(pod: &mut Value) {
+    if let Some(obj) = pod.as_object_mut() {
+        known_only(obj, &POD);
+    }
+}
+
+fn known_only(obj: &mut Map<String, Value>, fields: &Fields) {
+    obj.retain(|key, _| fields.get(key).is_some());
+    for (key, value) in obj.iter_mut() {
+        match (fields.get(key), value) {
+            (Some(Field::Struct(inner)), Value::Object(o)) => known_only(o, inner),
+            (Some(Field::List(inner) | Field::KeptList(inner)), Value::Array(items)) => {
+                for o in items.iter_mut().filter_map(Value::as_object_mut) {
+                    known_only(o, inner);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 fn normalize_struct(obj: &mut Map<String, Value>, fields: &Fields) {
     let mut any_omitted = false;
     for (key, value) in obj.iter_mut() {
@@ -334,6 +357,21 @@ mod tests {
                 "{go_field} at {path} given {value}: {pod}"
             );
         }
+    }
+
+    #[test]
+    fn fields_the_pod_type_lacks_are_dropped_where_they_stand() {
+        let mut fragment = json!({"metadata": {"annotations": {"any.key/x": "1"}, "bogus": 1},
+            "spec": {"containers": [{"name": "istio-proxy", "securityContext":
+                {"fsGroup": 1337, "runAsUser": 1337}, "unknown": true}],
+                "securityContext": {"fsGroup": 1337}}});
+        drop_unknown_fields(&mut fragment);
+        assert_eq!(
+            fragment,
+            json!({"metadata": {"annotations": {"any.key/x": "1"}},
+                "spec": {"containers": [{"name": "istio-proxy", "securityContext": {"runAsUser": 1337}}],
+                    "securityContext": {"fsGroup": 1337}}})
+        );
     }
 
     #[test]

@@ -13,6 +13,27 @@ use std::collections::HashMap;
 /// The template data Istio passes (`SidecarTemplateData`), built from needle's variables.
 const ROOT: &str = r#"{% set _root = {"ObjectMeta": pod.metadata, "Spec": pod.spec, "Values": go_values, "MeshConfig": mesh, "ProxyConfig": gt_proxy_config(proxy_config), "Revision": revision, "ProxyImage": proxy_image, "ProxyInitImage": proxy_init_image, "NativeSidecars": native_sidecars, "ProxyUID": proxy_uid, "ProxyGID": proxy_gid, "DeploymentMeta": deployment, "TypeMeta": owner, "InboundTrafficPolicyMode": inbound_traffic_policy_mode, "CompliancePolicy": compliance_policy} %}"#;
 
+/// The fields of `SidecarTemplateData`: Go refuses, when the action runs, a field its struct
+/// does not have (a template of an older release reading `.EstimatedConcurrency`).
+const ROOT_FIELDS: [&str; 15] = [
+    "TypeMeta",
+    "DeploymentMeta",
+    "ObjectMeta",
+    "Spec",
+    "ProxyConfig",
+    "MeshConfig",
+    "Values",
+    "Revision",
+    "NativeSidecars",
+    "ProxyImage",
+    "ProxyInitImage",
+    "ProxyUID",
+    "ProxyGID",
+    "InboundTrafficPolicyMode",
+    "CompliancePolicy",
+];
+const ROOT_TYPE: &str = "*inject.SidecarTemplateData";
+
 struct Emitter<'a> {
     out: String,
     scopes: Vec<HashMap<String, String>>,
@@ -116,13 +137,21 @@ impl<'a> Emitter<'a> {
     fn node(&mut self, node: &Node) -> Result<(), TranslateError> {
         match node {
             Node::Text(t) => {
-                if t.contains("{{") || t.contains("{%") || t.contains("{#") {
+                // Braces at the end would join the `{{`/`{%` the translation writes next (Go's
+                // `{ {{- if x }}` trims to `{` right before the action): they are written as a
+                // string of their own.
+                let body = t.trim_end_matches('{');
+                if body.contains("{{") || body.contains("{%") || body.contains("{#") {
                     let safe =
-                        t.replace("{% endraw %}", "{% endraw %}{{ '{% endraw %}' }}{% raw %}");
+                        body.replace("{% endraw %}", "{% endraw %}{{ '{% endraw %}' }}{% raw %}");
                     self.out
                         .push_str(&format!("{{% raw %}}{safe}{{% endraw %}}"));
                 } else {
-                    self.out.push_str(t);
+                    self.out.push_str(body);
+                }
+                let braces = &t[body.len()..];
+                if !braces.is_empty() {
+                    self.out.push_str(&format!("{{{{ '{braces}' }}}}"));
                 }
             }
             Node::Action(p, pos) => {
@@ -305,8 +334,8 @@ impl<'a> Emitter<'a> {
 
     fn operand(&mut self, e: &Expr, pos: Pos) -> Result<String, TranslateError> {
         Ok(match e {
-            Expr::Dot(fields) => fields_of(self.dot.last().expect("a dot").clone(), fields),
-            Expr::Var(name, fields) => fields_of(self.lookup(name, pos)?, fields),
+            Expr::Dot(fields) => fields_at(self.dot.last().expect("a dot").clone(), fields, pos),
+            Expr::Var(name, fields) => fields_at(self.lookup(name, pos)?, fields, pos),
             Expr::Func(name) => self.command(&[Expr::Func(name.clone())], None, pos)?,
             Expr::Str(s) => serde_json::to_string(s).expect("a string serializes"),
             Expr::Num(n) => number(n)
@@ -315,6 +344,23 @@ impl<'a> Emitter<'a> {
             Expr::Nil => "none".to_string(),
             Expr::Group(p, fields) => fields_of(self.pipeline(p, pos)?, fields),
         })
+    }
+}
+
+/// `fields_of`, where a field the template data lacks is Go's execution error instead.
+fn fields_at(base: String, fields: &[String], pos: Pos) -> String {
+    match fields.first() {
+        Some(first) if base == "_root" && !ROOT_FIELDS.contains(&first.as_str()) => {
+            let quoted = |s: &str| serde_json::to_string(s).expect("a string serializes");
+            let at = format!("{pos} (<.{first}>)");
+            format!(
+                "gt_no_field({}, {}, {})",
+                quoted(first),
+                quoted(ROOT_TYPE),
+                quoted(&at)
+            )
+        }
+        _ => fields_of(base, fields),
     }
 }
 

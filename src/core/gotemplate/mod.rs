@@ -10,7 +10,8 @@
 //! parses the output as YAML.
 //!
 //! Supported:
-//! - text and actions with `{{-`/`-}}` trimming; comments `{{/* */}}`;
+//! - text and actions with `{{-`/`-}}` trimming; comments `{{/* */}}`; text never joins the
+//!   translation's own syntax (a `{` trimmed up to an action is written as a string);
 //! - the template data: `.ObjectMeta` (the pod's metadata), `.Spec`, `.Values`,
 //!   `.MeshConfig`, `.ProxyConfig`, `.Revision`, `.ProxyImage`, `.ProxyInitImage`,
 //!   `.NativeSidecars`, `.ProxyUID`, `.ProxyGID`, `.DeploymentMeta`, `.TypeMeta`,
@@ -39,10 +40,12 @@
 //! `slice`, `html`, `js`, `urlquery`, most of Sprig), `define` inside a block, a variable
 //! declared in an `else if` condition. Values from `.Values` are float64 as in Go (they
 //! print as `%v` does, `1e+06`); numbers of the pod, mesh and proxy config are integers.
-//! Differences kept on purpose: operations Go rejects at render time (a field of a missing
-//! value, comparing values of different types, `len` of nothing) are lenient here;
-//! a field missing from a protobuf/Kubernetes struct prints `<no value>` rather than its
-//! zero value; `index` of a missing key gives "" for maps of strings and nil otherwise.
+//! A field `SidecarTemplateData` lacks (`.EstimatedConcurrency`) fails the render when its
+//! action runs, with Go's `can't evaluate field X in type *inject.SidecarTemplateData`.
+//! Differences kept for now: other operations Go rejects at render time (a field of a
+//! missing value, a field a nested protobuf/Kubernetes struct lacks, comparing values of
+//! different types, `len` of nothing) are lenient here; a field missing from a nested struct
+//! prints `<no value>` rather than its zero value; `index` of a missing key gives "" for maps of strings and nil otherwise.
 
 mod emit;
 pub mod funcs;

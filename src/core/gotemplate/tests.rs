@@ -328,3 +328,23 @@ fn every_prefix_translates_or_errors_and_output_compiles() {
         }
     }
 }
+
+#[test]
+fn a_field_the_template_data_lacks_fails_when_its_action_runs() {
+    // Not run (the revision is ""): nothing to refuse, as in Go.
+    check(
+        "a{{ if .Revision }}{{ .EstimatedConcurrency }}{{ end }}",
+        "a",
+    );
+    let e = try_render("a: {{ if not .Revision }}{{ .EstimatedConcurrency }}{{ end }}")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("can't evaluate field EstimatedConcurrency in type *inject.SidecarTemplateData"),
+        "{e}"
+    );
+    assert!(e.contains("line 1, column 26"), "{e}");
+    // A field of the data that is there is no error; `$` is the data too.
+    check("{{ $.Revision }}{{ .ProxyUID }}", "1337");
+    assert!(try_render("{{ $.Nope }}").is_err());
+}

@@ -3,7 +3,7 @@
 //! translated ones, Go's and Sprig's (`gotemplate`).
 
 use crate::core::compat::relaxed_json;
-use crate::core::compat::yaml;
+use crate::core::compat::{normalize, yaml};
 use crate::core::gotemplate;
 use crate::core::inject::funcs;
 use minijinja::value::{Enumerator, Object, Value as MjValue};
@@ -171,9 +171,15 @@ impl Templates {
             // Istio reads the rendered YAML with go-yaml's default reader, where a key the
             // template writes twice (`name` from the loop index and from a user volume mount
             // of `sidecar.istio.io/userVolumeMount`) takes its last value.
+            // It then decodes the YAML into its typed Pod, which drops a field the Pod type
+            // lacks (`fsGroup` in a container's securityContext, written by templates before
+            // 1.17).
             Format::Yaml => match yaml::parse_one_with(&text, yaml::DuplicateKeys::LastWins) {
                 Ok(Value::Null) => Ok(Value::Object(Default::default())),
-                Ok(v) => Ok(v),
+                Ok(mut v) => {
+                    normalize::drop_unknown_fields(&mut v);
+                    Ok(v)
+                }
                 Err(message) => Err(RenderError::Output {
                     name: name.to_string(),
                     format: "YAML",

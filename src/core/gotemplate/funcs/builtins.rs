@@ -23,6 +23,14 @@ pub(super) fn register_translation(env: &mut Environment<'static>) {
         names.iter().fold(v, |cur, n| field(&cur, n))
     });
     env.add_function("gt_range", range_pairs);
+    env.add_function(
+        "gt_no_field",
+        |name: String, type_name: String, at: String| -> Result<MjValue, Error> {
+            Err(invalid(&format!(
+                "executing at {at}: can't evaluate field {name} in type {type_name}"
+            )))
+        },
+    );
     env.add_function("gt_proxy_config", proxy_config_with_enum_defaults);
 }
 

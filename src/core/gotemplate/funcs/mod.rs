@@ -106,7 +106,8 @@ mod tests {
     use std::collections::BTreeSet;
 
     /// The helpers the emitted templates call that are no Go function.
-    const TRANSLATION_HELPERS: &[&str] = &["out", "truth", "field", "range", "proxy_config"];
+    const TRANSLATION_HELPERS: &[&str] =
+        &["out", "truth", "field", "range", "proxy_config", "no_field"];
 
     #[test]
     fn every_listed_function_is_registered_and_nothing_else() {
