@@ -2,8 +2,11 @@
 //! decisions stay in `core`, fed with what these read.
 
 pub mod cabundle;
+pub mod cache;
 pub mod check_inject;
 pub mod configmaps;
+pub mod namespaces;
+pub mod nodes;
 pub mod tag;
 pub mod webhook_patcher;
 

@@ -7,6 +7,7 @@ use super::{differences, semantic, yaml_documents};
 use needle::core::config::Snapshot;
 use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::Settings;
+use needle::core::inject::native::NativeMode;
 use needle::sources::ConfigPaths;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -60,8 +61,9 @@ impl CaseSpec {
     pub fn settings(&self, revision: &str) -> Settings {
         Settings {
             revision: revision.into(),
-            native_sidecars: self.native_sidecars,
+            native_sidecars: NativeMode::fixed(self.native_sidecars),
             compliance_policy: self.compliance_policy.clone(),
+            openshift: self.platform == "openshift",
         }
     }
 
