@@ -14,6 +14,8 @@ mod common;
 mod configmaps;
 mod env;
 mod failures;
+mod nodes;
+mod openshift;
 mod patcher;
 mod selection;
 mod tag;
@@ -72,6 +74,8 @@ async fn run() -> ExitCode {
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())
         .chain(patcher::scenarios())
+        .chain(nodes::scenarios())
+        .chain(openshift::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose
