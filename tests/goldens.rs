@@ -21,6 +21,7 @@ use common::golden_cases::{
 use common::tally::Tally;
 use common::{differences, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
+use needle::core::audit::{Verdict, audit, injected_revision};
 use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::{Admission, Decision, admit};
 use needle::core::inject::workload::Offline;
@@ -68,17 +69,28 @@ fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), St
 
 /// What the webhook path found for one case: the comparison with the golden (with Istio's
 /// `idempotency` subtest, the same comparison without `ISTIO_METAJSON_ANNOTATIONS`), and
-/// whether admitting the injected pod again gives it back unchanged.
+/// whether admitting the injected pod again gives it back unchanged, and whether
+/// `needle audit` finds the injected pod the same.
 struct WebhookOutcome {
     golden: Result<(), String>,
     reinjection: Result<(), String>,
+    /// `None` when the webhook injected none of the case's pods.
+    audit: Option<Result<(), String>>,
 }
 
 fn webhook_case(case: &CaseSpec, templates: TemplateSource) -> WebhookOutcome {
     match webhook_pods(case, templates) {
         Ok(pods) => {
-            let (mut golden, mut reinjection) = (Vec::new(), Vec::new());
-            for (part, got, want, again) in pods {
+            let (mut golden, mut reinjection, mut audit) = (Vec::new(), Vec::new(), Vec::new());
+            let mut audited_any = false;
+            for WebhookPod {
+                part,
+                got,
+                want,
+                again,
+                audited,
+            } in pods
+            {
                 let diffs = webhook_differences(&got, &want, &part);
                 if diffs.is_empty() {
                     golden.extend(webhook_differences(
@@ -97,24 +109,39 @@ fn webhook_case(case: &CaseSpec, templates: TemplateSource) -> WebhookOutcome {
                     ),
                     Err(e) => reinjection.push(format!("{part} re-injected: {e}")),
                 }
+                audited_any |= audited.is_some();
+                if let Some(audited) = audited
+                    && audited != Verdict::Same
+                {
+                    audit.push(format!("{part} audited: {audited:?}"));
+                }
             }
             WebhookOutcome {
                 golden: first_differences(golden),
                 reinjection: first_differences(reinjection),
+                audit: audited_any.then(|| first_differences(audit)),
             }
         }
         Err(e) => WebhookOutcome {
             golden: Err(e.clone()),
-            reinjection: Err(e),
+            reinjection: Err(e.clone()),
+            audit: Some(Err(e)),
         },
     }
 }
 
-/// Per pod of the input: its name, the pod the webhook's patch gives, the golden's pod, and
-/// the result of admitting the injected pod once more.
-type WebhookPods = Vec<(String, Value, Value, Result<Value, String>)>;
+/// One pod of the input: the pod the webhook's patch gives, the golden's pod, the result of
+/// admitting the injected pod once more, and what auditing the injected pod finds.
+struct WebhookPod {
+    part: String,
+    got: Value,
+    want: Value,
+    again: Result<Value, String>,
+    /// `None` for a pod the webhook did not inject (nothing to audit).
+    audited: Option<Verdict>,
+}
 
-fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<WebhookPods, String> {
+fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<Vec<WebhookPod>, String> {
     let snapshot = snapshot_for(case, templates)?;
     let settings = case.settings("default");
     let namespace = openshift_namespace();
@@ -135,16 +162,24 @@ fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<WebhookPod
             .pointer("/metadata/namespace")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        let run = |pod: &Value| {
-            let admission = Admission {
-                openshift_namespace: (case.platform == "openshift").then_some(&namespace),
-                ..Admission::webhook(pod, request_namespace, &envs)
-            };
-            admitted(admit(&snapshot, &settings, &admission), pod)
+        let openshift_namespace = (case.platform == "openshift").then_some(&namespace);
+        let admission = |pod| Admission {
+            openshift_namespace,
+            ..Admission::webhook(pod, request_namespace, &envs)
         };
-        let got = run(&webhook_pod(input)).map_err(|e| format!("{part}: {e}"))?;
-        let again = run(&got);
-        out.push((part, got, webhook_pod(want), again));
+        let got = webhook_pod(input);
+        let got = admitted(admit(&snapshot, &settings, &admission(&got)), &got)
+            .map_err(|e| format!("{part}: {e}"))?;
+        let again = admitted(admit(&snapshot, &settings, &admission(&got)), &got);
+        let audited =
+            injected_revision(&got).map(|_| audit(&snapshot, &settings, &admission(&got)));
+        out.push(WebhookPod {
+            part,
+            got,
+            want: webhook_pod(want),
+            again,
+            audited,
+        });
     }
     Ok(out)
 }
@@ -198,11 +233,18 @@ fn webhook_suite(templates: TemplateSource) {
     let mode = mode_name(templates);
     let mut golden = Tally::new(&format!("goldens-webhook-{mode}"));
     let mut reinjection = Tally::new("goldens-reinjection");
+    let mut audit = Tally::new("goldens-audit");
     for case in istio_inject_cases().iter().filter(|c| !c.skip_webhook) {
         let outcome = webhook_case(case, templates);
         golden.record(&case.name, outcome.golden);
         reinjection.record(&case.name, outcome.reinjection);
+        if let Some(audited) = outcome.audit {
+            audit.record(&case.name, audited);
+        }
     }
+    audit.finish(|n, m| {
+        format!("goldens audit (templates: {mode}): {n}/{m} injected pods audited the same")
+    });
     reinjection.finish(|n, m| {
         format!("goldens re-injection (templates: {mode}): {n}/{m} give the same pod")
     });

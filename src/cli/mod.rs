@@ -1,5 +1,6 @@
 //! Command-line adapters, one file per subcommand; shared flags in `args`.
 pub mod args;
+pub mod audit;
 pub mod check_inject;
 pub mod kube_inject;
 pub mod serve;
@@ -21,6 +22,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Inject every injected pod of the cluster again and compare with the pod as stored: does
+    /// needle give the pods the injector gave (exit 0 all the same, 1 some differ, 2 error)?
+    Audit(audit::AuditArgs),
     /// Check whether a pod is (or would be) injected, by which webhook, and why (like `istioctl x check-inject`).
     #[command(name = "check-inject")]
     CheckInject(check_inject::CheckInjectArgs),
@@ -38,6 +42,7 @@ pub enum Command {
 /// Run a subcommand; its exit code (`validate` distinguishes invalid input from unreadable input).
 pub fn run(cli: Cli) -> std::process::ExitCode {
     let result = match cli.command {
+        Command::Audit(args) => return audit::run(&args),
         Command::CheckInject(args) => check_inject::run(&args),
         Command::KubeInject(args) => kube_inject::run(&args),
         Command::Serve(args) => serve::run(*args),

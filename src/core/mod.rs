@@ -5,8 +5,10 @@
 //! - `gotemplate`: Istio's Go templates translated to minijinja;
 //! - `validate`: Istio's config validation, one module per kind;
 //! - `tag`: revision tags' webhook configurations, as `istioctl tag generate` makes them;
+//! - `audit`: an injected pod injected again and compared with itself (`needle audit`);
 //! - `compat`: Go and Kubernetes behaviour the others rely on (YAML and JSON reading, Go's
 //!   number and duration formats, IP parsing, quantities, label selectors, typed Pod fields).
+pub mod audit;
 pub mod compat;
 pub mod config;
 pub mod gotemplate;

@@ -106,6 +106,32 @@ fn build(
     texts.build(files)
 }
 
+/// Read the ConfigMaps once (for a command, not a server) and build the snapshot.
+pub async fn load_once(
+    client: &Client,
+    source: &ConfigMapSource,
+    files: &ConfigPaths,
+) -> Result<Snapshot, LoadError> {
+    let read = |cm: ConfigMapRef| async move {
+        let api: Api<ConfigMap> = Api::namespaced(client.clone(), &cm.namespace);
+        match api.get_opt(&cm.name).await {
+            Ok(found) => Ok(Some(found.map(|c| c.data.unwrap_or_default()))),
+            Err(e) => Err(LoadError::ConfigMap {
+                configmap: cm.to_string(),
+                message: e.to_string(),
+            }),
+        }
+    };
+    let mut seen = Seen::default();
+    if let Some(cm) = &source.injector {
+        seen.injector = read(cm.clone()).await?;
+    }
+    if let Some(cm) = &source.mesh {
+        seen.mesh = read(cm.clone()).await?;
+    }
+    build(source, files, &seen)
+}
+
 /// What a reload hands on: the new snapshot, or why there is none.
 pub type Apply = Arc<dyn Fn(Result<Snapshot, LoadError>) + Send + Sync>;
 

@@ -1,6 +1,7 @@
 //! Cluster adapters: how the CLI reaches a live cluster. Nothing here decides anything; the
 //! decisions stay in `core`, fed with what these read.
 
+pub mod audit;
 pub mod cabundle;
 pub mod cache;
 pub mod check_inject;

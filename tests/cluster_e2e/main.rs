@@ -7,6 +7,7 @@
 //! Run alone: `cargo test --test cluster_e2e` (the first run builds the control plane, see
 //! `scripts/controlplane.sh`). `NEEDLE_CASE=<part of a name>` runs some scenarios only.
 
+mod audit;
 mod chart;
 mod check_inject;
 #[path = "../common/mod.rs"]
@@ -74,6 +75,7 @@ async fn run() -> ExitCode {
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())
         .chain(patcher::scenarios())
+        .chain(audit::scenarios())
         .chain(nodes::scenarios())
         .chain(openshift::scenarios())
         .filter(keep)

@@ -1,6 +1,6 @@
 //! Go and Kubernetes behaviour needle reproduces: YAML as go-yaml and kubectl read it, the
 //! templates' trailing-comma JSON, Go's float and duration formats, net/netip, resource
-//! quantities, label selectors, istioctl's coloured table and
+//! quantities, label selectors, the apiserver's Pod defaults, istioctl's coloured table and
 //! its `[TYPE/]NAME[.NAMESPACE]` resolution, the typed Pod's fields
 //! (normalization), and key-path lookups.
 pub mod gofmt;
@@ -8,6 +8,7 @@ pub mod kubectl;
 pub mod netip;
 pub mod normalize;
 pub mod path;
+pub mod pod_defaults;
 #[rustfmt::skip] // a generated table, aligned as written
 mod pod_fields;
 pub mod quantity;

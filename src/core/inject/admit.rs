@@ -6,7 +6,7 @@ use crate::core::config::Snapshot;
 use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
-use crate::core::inject::{self, Caller, InjectError, Injected, Request};
+use crate::core::inject::{self, Caller, InjectError, Injected, Reinjection, Request};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -58,6 +58,7 @@ pub struct Admission<'a> {
     /// The workload that owns the pod; `None` derives it from the pod's owner references.
     pub owner: Option<&'a Owner>,
     pub caller: Caller,
+    pub reinjection: Reinjection,
 }
 
 impl<'a> Admission<'a> {
@@ -80,6 +81,7 @@ impl<'a> Admission<'a> {
             nodes: None,
             owner: None,
             caller: Caller::Webhook,
+            reinjection: Reinjection::Istio,
         }
     }
 }
@@ -196,6 +198,7 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     request.compliance_policy = &settings.compliance_policy;
     request.proxy_envs = admission.proxy_envs.clone();
     request.openshift_namespace = admission.openshift_namespace;
+    request.reinjection = admission.reinjection;
     match inject::inject(snapshot, &request) {
         Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
         Err(e) => Decision::Denied(e.into()),

@@ -19,4 +19,4 @@ pub mod select;
 pub mod webhooks;
 pub mod workload;
 
-pub use pipeline::{Caller, InjectError, Injected, Request, inject};
+pub use pipeline::{Caller, InjectError, Injected, Reinjection, Request, inject};

@@ -83,6 +83,20 @@ pub struct Request<'a> {
     /// `COMPLIANCE_POLICY` of the injector process.
     pub compliance_policy: &'a str,
     pub caller: Caller,
+    pub reinjection: Reinjection,
+}
+
+/// How a pod that carries a previous injection (`sidecar.istio.io/status`) is injected again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Reinjection {
+    /// As Istio does: the templates win over the containers the previous injection added,
+    /// the user's own overrides of them included.
+    #[default]
+    Istio,
+    /// As the pod's first injection went (`needle audit`): the user's containers recorded in
+    /// `proxy.istio.io/overrides` are laid over the templates again, so a pod comes back
+    /// unchanged exactly when the first injection would give it now.
+    Replay,
 }
 
 impl<'a> Request<'a> {
@@ -99,6 +113,7 @@ impl<'a> Request<'a> {
             openshift_namespace: None,
             compliance_policy: "",
             caller,
+            reinjection: Reinjection::Istio,
         }
     }
 }
@@ -120,19 +135,7 @@ impl Injected {
 
 /// Run the whole pipeline on one pod.
 pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectError> {
-    let mut original = req.pod.clone();
-    let meta = pod::metadata_mut(&mut original);
-    meta.remove("managedFields");
-    if meta
-        .get("namespace")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .is_empty()
-        && !req.namespace.is_empty()
-    {
-        meta.insert("namespace".into(), req.namespace.into());
-    }
-    normalize::normalize_pod(&mut original);
+    let mut original = normalized(req.pod, req.namespace);
     let (mut proxy_uid, mut proxy_gid) = (req.proxy_uid, req.proxy_gid);
     if let Some(ns) = req.openshift_namespace {
         (proxy_uid, proxy_gid) = crate::core::inject::openshift::proxy_ids(Some(ns));
@@ -148,7 +151,9 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     let proxy_envs = resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
     let proxy_config = effective_proxy_config(&snapshot.mesh, &original)?;
     let status_port = agent_status_port(snapshot, req.caller, &proxy_config);
-    let stripped = match strip_pod(&original, status_port) {
+    let stripped = strip_pod(&original, status_port);
+    let replay = req.reinjection == Reinjection::Replay && stripped.is_some();
+    let stripped = match stripped {
         Some(stripped) => Cow::Owned(stripped),
         None => Cow::Borrowed(&original),
     };
@@ -201,6 +206,9 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
             )
             .is_some()
             && pod::find(pod::containers(&merged, "containers"), PROXY_CONTAINER).is_some()
+            // Replayed, only a proxy of the user's own moves, as at the first injection.
+            && (!replay
+                || pod::find(pod::containers(&stripped, "containers"), PROXY_CONTAINER).is_some())
         {
             move_proxy_to_init_containers(&mut merged);
         }
@@ -208,7 +216,10 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
             .map_err(|e| InjectError::Merge(e.0))?;
     }
 
-    reapply_user_containers(&mut merged, &original, &template_pod, &proxy_config)?;
+    // Replayed, the user's containers are those of the stripped pod (the overrides put back),
+    // and nothing counts as injected before.
+    let user_pod = if replay { &*stripped } else { &original };
+    reapply_user_containers(&mut merged, user_pod, &template_pod, &proxy_config)?;
     post_process(
         snapshot,
         req,
@@ -223,6 +234,25 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         original,
         pod: merged,
     })
+}
+
+/// The pod as the injector reads it: without managedFields, in the request's namespace when
+/// it names none, normalized as Go's typed Pod would be (A4).
+pub fn normalized(pod: &Value, namespace: &str) -> Value {
+    let mut pod = pod.clone();
+    let meta = pod::metadata_mut(&mut pod);
+    meta.remove("managedFields");
+    if meta
+        .get("namespace")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .is_empty()
+        && !namespace.is_empty()
+    {
+        meta.insert("namespace".into(), namespace.into());
+    }
+    normalize::normalize_pod(&mut pod);
+    pod
 }
 
 /// What the template pod is used for (the status annotation, user overrides) needs only the

@@ -7,7 +7,7 @@ use crate::core::config::Snapshot;
 use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
 use crate::core::inject::context::Owner;
 use crate::core::inject::select::Why;
-use crate::core::inject::{Caller, InjectError};
+use crate::core::inject::{Caller, InjectError, Reinjection};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -189,6 +189,7 @@ pub fn inject_document(
         nodes: None,
         owner: owner.as_ref(),
         caller: Caller::KubeInject,
+        reinjection: Reinjection::Istio,
     };
     let injected = match admit(run.snapshot, run.settings, &admission) {
         Decision::Injected(injected, _) => injected,
