@@ -88,7 +88,7 @@ fn pod_with_containers(n: usize) -> Value {
 
 fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> String {
     let settings = Settings {
-        native_sidecars: true,
+        native_sidecars: needle::core::inject::native::NativeMode::On,
         ..Settings::default()
     };
     let envs = BTreeMap::new();

@@ -27,7 +27,7 @@ fn main() {
         }
     };
     let settings = Settings {
-        native_sidecars: true,
+        native_sidecars: needle::core::inject::native::NativeMode::On,
         ..Settings::default()
     };
     let envs = BTreeMap::new();

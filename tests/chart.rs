@@ -292,10 +292,13 @@ fn chart_deployment_runs_needle_serve() {
             "{flag} in {args:?}"
         );
     }
-    // The test's own loopback ports replace the container's; the mounted paths are local.
+    // The test's own loopback ports replace the container's; the mounted paths are local;
+    // there is no cluster to watch here (the cluster e2e tests watch one).
+    assert!(args.contains(&"--watch-cluster".to_string()), "{args:?}");
     let local_args: Vec<String> = args[1..]
         .iter()
         .filter(|a| !a.starts_with("--listen=") && !a.starts_with("--admin-listen="))
+        .filter(|a| *a != "--watch-cluster")
         .map(|a| {
             mounts.iter().fold(a.clone(), |a, (path, local)| {
                 a.replace(path.as_str(), &local.display().to_string())
@@ -327,4 +330,66 @@ fn chart_deployment_runs_needle_serve() {
             .await
             .expect("the generated certificate verifies for the Service's name");
     });
+}
+
+/// The ClusterRole's rules for the core API group: each resource with its verbs.
+fn core_resources(docs: &[Value]) -> Vec<String> {
+    let role = docs
+        .iter()
+        .find(|d| d["kind"] == "ClusterRole")
+        .expect("a ClusterRole");
+    role["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["apiGroups"] == serde_json::json!([""]))
+        .map(|r| format!("{} {}", r["resources"], r["verbs"]))
+        .collect()
+}
+
+/// Nodes are read only for `auto` native sidecars and Namespaces only on OpenShift, both only
+/// with `--watch-cluster`: the ClusterRole grants exactly that.
+#[test]
+fn chart_rbac_grants_nodes_and_namespaces_only_where_read() {
+    let nodes = r#"["nodes"] ["get","list","watch"]"#;
+    let namespaces = r#"["namespaces"] ["get","list","watch"]"#;
+    for (sets, want) in [
+        (vec![], vec![nodes]),
+        (vec!["serve.env.ENABLE_NATIVE_SIDECARS=auto"], vec![nodes]),
+        (vec!["serve.env.ENABLE_NATIVE_SIDECARS=true"], vec![]),
+        (vec!["serve.env.ENABLE_NATIVE_SIDECARS=false"], vec![]),
+        (
+            vec!["serve.env.PLATFORM=openshift"],
+            vec![nodes, namespaces],
+        ),
+        (
+            vec![
+                "serve.env.PLATFORM=openshift",
+                "serve.env.ENABLE_NATIVE_SIDECARS=false",
+            ],
+            vec![namespaces],
+        ),
+        (
+            vec!["serve.watchCluster=false", "serve.env.PLATFORM=openshift"],
+            vec![],
+        ),
+    ] {
+        let mut args = flags(&["--namespace", "istio-system"]);
+        for set in &sets {
+            args.extend(flags(&["--set", set]));
+        }
+        let docs = render(&args).unwrap();
+        assert_eq!(core_resources(&docs), want, "{sets:?}");
+        let container =
+            &find(&docs, "Deployment", "needle")["spec"]["template"]["spec"]["containers"][0];
+        let watches = container["args"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("--watch-cluster"));
+        assert_eq!(
+            watches,
+            !sets.contains(&"serve.watchCluster=false"),
+            "{sets:?}"
+        );
+    }
 }

@@ -14,14 +14,21 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn needle(args: &[&str]) -> Output {
+    needle_with(args, &[])
+}
+
+/// `needle check-inject` with these environment variables set.
+fn needle_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_needle"))
         .arg("check-inject")
         .args(args)
         // No cluster: every test reads files only, and must never reach a real one.
         .env("KUBECONFIG", "/nonexistent/kubeconfig")
+        .env_remove("ENABLE_NATIVE_SIDECARS")
         .env_remove("NEEDLE_INJECT_CONFIG_FILE")
         .env_remove("NEEDLE_VALUES_FILE")
         .env_remove("NEEDLE_MESH_CONFIG_FILE")
+        .envs(env.iter().copied())
         .output()
         .expect("needle runs")
 }
@@ -480,7 +487,8 @@ fn explain(target: &[&str], extra: &[&str]) -> String {
 fn explained(entry: &str, decision: &str, reason: &str, label: &str) -> String {
     format!(
         "{ENABLED_ROW}EXPLAIN istio-sidecar-injector (revision default, entry {entry}):\n  \
-         decision: {decision}\n  reason:   {reason}\n  label:    {label}\n"
+         decision: {decision}\n  reason:   {reason}\n  label:    {label}\n  \
+         native:   off (auto, but no view of the cluster's nodes)\n"
     )
 }
 
@@ -527,6 +535,31 @@ fn explain_runs_the_injectors_decision() {
             "invalid_annotations"
         )
     );
+}
+
+/// Offline there is no node to look at: the environment alone decides, as for istioctl
+/// without a cluster client.
+#[test]
+fn explain_says_whether_native_sidecars_are_on() {
+    let pods = scratch("extra-pods.yaml", EXTRA_PODS);
+    let files = (namespace_file(), pods.to_path_buf());
+    let mut args = vec!["legacy.ns-enabled-none".to_string(), "--explain".into()];
+    args.extend(offline("default.yaml", &files));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    for (value, native) in [
+        ("true", "on (ENABLE_NATIVE_SIDECARS=true)"),
+        ("false", "off (ENABLE_NATIVE_SIDECARS=false)"),
+        ("auto", "off (auto, but no view of the cluster's nodes)"),
+        (
+            "yes",
+            "off (ENABLE_NATIVE_SIDECARS=\"yes\" is not true, false or auto)",
+        ),
+    ] {
+        let out = needle_with(&args, &[("ENABLE_NATIVE_SIDECARS", value)]);
+        assert!(out.status.success(), "{value}: {}", stderr(&out));
+        let line = format!("\n  native:   {native}\n");
+        assert!(stdout(&out).contains(&line), "{value}: {}", stdout(&out));
+    }
 }
 
 /// The revision's injector config (the flags kube-inject takes): policy and selectors.
@@ -596,7 +629,8 @@ fn deployment_resolves_to_its_pod_template() {
             "WEBHOOK                        REVISION  INJECTED      REASON\n\
              istio-sidecar-injector-canary  canary    {GREEN_MARK}             Namespace label istio.io/rev=canary matches\n\
              EXPLAIN istio-sidecar-injector-canary (revision canary, entry rev.namespace.sidecar-injector.istio.io):\n  \
-             decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n"
+             decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  \
+             native:   off (auto, but no view of the cluster's nodes)\n"
         )
     );
 }

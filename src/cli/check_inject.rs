@@ -9,6 +9,7 @@ use crate::core::compat::selector::{Labels, equality_labels};
 use crate::core::compat::yaml;
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::{Admission, Settings, admit};
+use crate::core::inject::native::Nodes;
 use crate::core::inject::select::string_map;
 use crate::core::inject::webhooks::{self, WebhookVerdict};
 use crate::core::inject::workload::read_document;
@@ -108,10 +109,26 @@ async fn check(args: &CheckInjectArgs) -> Result<String> {
     let mut out = webhooks::report(&verdicts);
     if args.explain {
         let snapshot = args.config.paths().load().map_err(|e| anyhow!(e))?;
+        // Like istioctl, the nodes are read when there is a cluster client; offline only
+        // the environment decides (`auto` is then off).
+        let nodes = match &cluster.client {
+            Some(client) if Settings::from_env("").native_sidecars.needs_nodes() => Some(
+                live::nodes(client)
+                    .await
+                    .context("listing the cluster's nodes for ENABLE_NATIVE_SIDECARS=auto")?,
+            ),
+            _ => None,
+        };
         if !out.ends_with('\n') {
             out.push('\n');
         }
-        out.push_str(&explain(&snapshot, &verdicts, &pod, &namespace));
+        out.push_str(&explain(
+            &snapshot,
+            &verdicts,
+            &pod,
+            &namespace,
+            nodes.as_ref(),
+        ));
     }
     Ok(out)
 }
@@ -238,6 +255,7 @@ fn explain(
     verdicts: &[WebhookVerdict],
     pod: &Value,
     namespace: &str,
+    nodes: Option<&Nodes>,
 ) -> String {
     let injecting: Vec<&WebhookVerdict> = verdicts.iter().filter(|v| v.injected).collect();
     if injecting.is_empty() {
@@ -250,19 +268,20 @@ fn explain(
         let entry = verdict.entry.as_ref().unwrap_or(&Value::Null);
         let envs = parse_inject_envs(&webhook_path(entry));
         let settings = Settings::from_env(&verdict.revision);
-        let decision = admit(
-            snapshot,
-            &settings,
-            &Admission::webhook(pod, namespace, &envs),
-        );
+        let admission = Admission {
+            nodes,
+            ..Admission::webhook(pod, namespace, &envs)
+        };
+        let decision = admit(snapshot, &settings, &admission);
         let entry_name = entry["name"].as_str().unwrap_or_default();
         out.push_str(&format!(
-            "EXPLAIN {} (revision {}, entry {entry_name}):\n  decision: {}\n  reason:   {}\n  label:    {}\n",
+            "EXPLAIN {} (revision {}, entry {entry_name}):\n  decision: {}\n  reason:   {}\n  label:    {}\n  native:   {}\n",
             verdict.name,
             verdict.revision,
             decision.name(),
             decision.reason(),
-            decision.reason().label()
+            decision.reason().label(),
+            admission.native_sidecars(&settings),
         ));
     }
     out

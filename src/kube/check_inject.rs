@@ -1,14 +1,15 @@
 //! What `check-inject` reads from a live cluster: the MutatingWebhookConfigurations, a
-//! namespace, and the pod a `[TYPE/]NAME` names (a workload or Service resolved to its first
+//! namespace, the nodes' kubelet versions (`auto` native sidecars), and the pod a `[TYPE/]NAME` names (a workload or Service resolved to its first
 //! pod as istioctl resolves it). Objects come back as JSON for the core to judge.
 
 use crate::core::compat::kubectl::{self, Kind, Target};
 use crate::core::compat::selector::LabelSelector;
+use crate::core::inject::native::Nodes;
 use crate::core::inject::select::string_map;
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
 use k8s_openapi::api::apps::v1::{DaemonSet, Deployment, ReplicaSet, StatefulSet};
 use k8s_openapi::api::batch::v1::Job;
-use k8s_openapi::api::core::v1::{Namespace, Pod, ReplicationController, Service};
+use k8s_openapi::api::core::v1::{Namespace, Node, Pod, ReplicationController, Service};
 use kube::Api;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -44,6 +45,23 @@ pub async fn webhook_configurations(client: &kube::Client) -> Result<Vec<Value>,
 pub async fn namespace(client: &kube::Client, name: &str) -> Result<Value, ReadError> {
     let ns = Api::<Namespace>::all(client.clone()).get(name).await?;
     Ok(to_json(&ns))
+}
+
+/// Every node of the cluster: name → kubelet version.
+pub async fn nodes(client: &kube::Client) -> Result<Nodes, ReadError> {
+    let list = Api::<Node>::all(client.clone())
+        .list(&Default::default())
+        .await?;
+    Ok(list
+        .items
+        .iter()
+        .map(|n| {
+            (
+                n.metadata.name.clone().unwrap_or_default(),
+                super::nodes::kubelet_version(n),
+            )
+        })
+        .collect())
 }
 
 /// The pod `target` names in `namespace`: itself, or the first pod its selector selects.

@@ -3,8 +3,11 @@
 
 pub mod audit;
 pub mod cabundle;
+pub mod cache;
 pub mod check_inject;
 pub mod configmaps;
+pub mod namespaces;
+pub mod nodes;
 pub mod tag;
 pub mod webhook_patcher;
 

@@ -5,6 +5,9 @@ use super::path_params::parse_inject_envs;
 use super::review::{AdmissionRequest, Verdict};
 use super::state::AppState;
 use crate::core::inject::admit::{Admission, Decision, Reason, admit};
+use crate::kube::cache;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// The answer to one request and its reason, for the response, the log span and the metrics.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,6 +19,9 @@ pub struct Outcome {
     pub reason: String,
     /// The reason's stable metric label.
     pub label: &'static str,
+    /// Native sidecars for the pod and why (`on (ENABLE_NATIVE_SIDECARS=true)`), for the log;
+    /// empty when no pod was admitted.
+    pub native_sidecars: String,
 }
 
 impl Outcome {
@@ -26,6 +32,7 @@ impl Outcome {
             decision: "denied",
             reason: message,
             label,
+            native_sidecars: String::new(),
         }
     }
 
@@ -35,6 +42,7 @@ impl Outcome {
             decision: "ignored",
             reason,
             label: "not_injectable",
+            native_sidecars: String::new(),
         }
     }
 }
@@ -56,8 +64,20 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
         return Outcome::denied(why, label);
     }
     let envs = parse_inject_envs(path);
-    let admission = Admission::webhook(&req.object, &req.namespace, &envs);
-    let decision = admit(&state.snapshot(), &state.settings, &admission);
+    let (decision, native_sidecars) = cache::read(&state.nodes, |nodes| {
+        cache::read(&state.namespaces, |namespaces| {
+            let admission = Admission {
+                nodes,
+                openshift_namespace: namespaces.map(|all| pod_namespace(all, req)),
+                ..Admission::webhook(&req.object, &req.namespace, &envs)
+            };
+            let native = admission.native_sidecars(&state.settings).to_string();
+            (
+                admit(&state.snapshot(), &state.settings, &admission),
+                native,
+            )
+        })
+    });
     // The same words `check-inject --explain` prints for the decision.
     let (name, reason, label) = (
         decision.name(),
@@ -70,6 +90,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
             decision: name,
             reason,
             label,
+            native_sidecars,
         },
         Decision::Skipped(_) => {
             state.metrics.injection_skip.inc();
@@ -78,6 +99,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
                 decision: name,
                 reason,
                 label,
+                native_sidecars,
             }
         }
         Decision::Denied(denial) => {
@@ -85,7 +107,23 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
                 tracing::error!(error = %detail, "injection failed");
             }
             state.metrics.failure(label);
-            Outcome::denied(reason, label)
+            Outcome {
+                native_sidecars,
+                ..Outcome::denied(reason, label)
+            }
         }
     }
+}
+
+/// The pod's Namespace among the watched ones (the pod's own namespace, else the request's, as
+/// istiod looks it up), or `null` when the cache has none by that name: istiod then injects
+/// with the default IDs, and still resets a sidecar user copied from the app.
+fn pod_namespace<'a>(all: &'a BTreeMap<String, Value>, req: &AdmissionRequest) -> &'a Value {
+    static NOT_FOUND: Value = Value::Null;
+    let own = req
+        .object
+        .pointer("/metadata/namespace")
+        .and_then(Value::as_str)
+        .filter(|n| !n.is_empty());
+    all.get(own.unwrap_or(&req.namespace)).unwrap_or(&NOT_FOUND)
 }

@@ -14,9 +14,11 @@ pub mod validate;
 
 use crate::core::config::snapshot;
 use crate::core::inject::admit::Settings;
+use crate::core::inject::native::NativeMode;
 use crate::kube::configmaps::{self, ConfigMapSource};
 use crate::kube::webhook_patcher::Patcher;
 use crate::kube::{ClientError, ClusterArgs};
+use crate::kube::{namespaces, nodes};
 use crate::sources::watch::{self, WatchError};
 use crate::sources::{ConfigPaths, Live, LoadError};
 use state::AppState;
@@ -128,6 +130,10 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     } else {
         Some(opts.cluster.client().await?)
     };
+    if let Some(client) = client.as_ref().filter(|_| opts.watch_cluster) {
+        watch_cluster_objects(client, &state);
+    }
+    warn_about_cluster_view(&opts);
     // Files given beside a ConfigMap are read again whenever a ConfigMap changes.
     let _config_watch = match &client {
         Some(client) if !opts.configmaps.is_empty() => {
@@ -192,6 +198,51 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     let _ = stop_tx.send(true);
     let _ = tokio::join!(webhook_task, admin_task);
     Ok(())
+}
+
+/// The caches `--watch-cluster` keeps for admissions: Nodes when native sidecars are `auto`,
+/// Namespaces on OpenShift (istiod's informers). The server is not ready until each listed.
+fn watch_cluster_objects(client: &kube::Client, state: &Arc<AppState>) {
+    if state.settings.native_sidecars.needs_nodes() {
+        state.caches.expect("Node");
+        let synced = state.clone();
+        tokio::spawn(nodes::watch(
+            client.clone(),
+            state.nodes.clone(),
+            move || synced.caches.synced("Node"),
+        ));
+    }
+    if state.settings.openshift {
+        state.caches.expect("Namespace");
+        let synced = state.clone();
+        tokio::spawn(namespaces::watch(
+            client.clone(),
+            state.namespaces.clone(),
+            move || synced.caches.synced("Namespace"),
+        ));
+    }
+}
+
+/// Said once at start-up: a native-sidecar mode istiod does not know, `auto` with no node
+/// view (every pod is then injected without native sidecars), OpenShift with no namespaces.
+fn warn_about_cluster_view(opts: &ServeOptions) {
+    match &opts.inject.native_sidecars {
+        NativeMode::Unknown(value) => tracing::warn!(
+            value,
+            "unknown value for ENABLE_NATIVE_SIDECARS (true, false or auto); native sidecars are off"
+        ),
+        NativeMode::Auto if !opts.watch_cluster => tracing::warn!(
+            "ENABLE_NATIVE_SIDECARS is auto but needle does not watch the cluster's nodes \
+             (--watch-cluster): native sidecars are off"
+        ),
+        _ => {}
+    }
+    if opts.inject.openshift && !opts.watch_cluster {
+        tracing::warn!(
+            "PLATFORM=openshift but needle does not watch the cluster's namespaces \
+             (--watch-cluster): proxies run as 1337, not in the namespace's UID range"
+        );
+    }
 }
 
 async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {

@@ -118,6 +118,7 @@ fn admission_span(request: &review::AdmissionRequest, endpoint: &'static str) ->
         decision = tracing::field::Empty,
         reason = tracing::field::Empty,
         label = tracing::field::Empty,
+        native_sidecars = tracing::field::Empty,
         duration_us = tracing::field::Empty,
     )
 }
@@ -154,6 +155,9 @@ async fn inject_response(
     span.record("decision", outcome.decision);
     span.record("reason", outcome.reason.as_str());
     span.record("label", outcome.label);
+    if !outcome.native_sidecars.is_empty() {
+        span.record("native_sidecars", outcome.native_sidecars.as_str());
+    }
     span.record("duration_us", started.elapsed().as_micros() as u64);
     span.in_scope(|| tracing::info!("admission decided"));
     state.metrics.injection_success.inc();

@@ -3,6 +3,7 @@
 use super::metrics::Metrics;
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::Settings;
+use crate::kube::cache::View;
 use crate::sources::Live;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +20,10 @@ pub struct AppState {
     pub request_timeout: Duration,
     /// The caches of cluster objects the admissions read (`--watch-cluster`).
     pub caches: Caches,
+    /// Nodes by name (kubelet version), when watched for `auto` native sidecars.
+    pub nodes: View<String>,
+    /// Namespaces by name (name and annotations), when watched on OpenShift.
+    pub namespaces: View<serde_json::Value>,
     certificate_loaded: AtomicBool,
 }
 
@@ -93,6 +98,8 @@ impl AppState {
                 pending: Mutex::default(),
                 synced: AtomicBool::new(true),
             },
+            nodes: View::default(),
+            namespaces: View::default(),
             certificate_loaded: AtomicBool::new(false),
         }
     }

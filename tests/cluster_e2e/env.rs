@@ -258,6 +258,11 @@ impl Revision {
 
     /// `needle serve` for this revision with extra flags, not waiting for readiness.
     pub fn spawn_server(&self, extra: &[&str]) -> Server {
+        self.spawn_server_with(extra, &[])
+    }
+
+    /// `spawn_server`, with environment variables beside the revision's own.
+    pub fn spawn_server_with(&self, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let certs = self.dir.join("certs").display().to_string();
         let mut args = vec!["--cert-dir", &certs, "--revision", self.name];
         args.extend_from_slice(extra);
@@ -266,7 +271,9 @@ impl Revision {
         } else {
             self.port
         };
-        Server::spawn_on(&self.dir, port, &args, &self.env)
+        let mut vars: Vec<(&str, &str)> = self.env.clone();
+        vars.extend_from_slice(env);
+        Server::spawn_on(&self.dir, port, &args, &vars)
     }
 }
 

@@ -15,6 +15,8 @@ mod common;
 mod configmaps;
 mod env;
 mod failures;
+mod nodes;
+mod openshift;
 mod patcher;
 mod selection;
 mod tag;
@@ -74,6 +76,8 @@ async fn run() -> ExitCode {
         .chain(configmaps::scenarios())
         .chain(patcher::scenarios())
         .chain(audit::scenarios())
+        .chain(nodes::scenarios())
+        .chain(openshift::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

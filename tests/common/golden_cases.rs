@@ -7,6 +7,7 @@ use super::{differences, semantic, yaml_documents};
 use needle::core::config::Snapshot;
 use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::Settings;
+use needle::core::inject::native::NativeMode;
 use needle::sources::ConfigPaths;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -60,8 +61,9 @@ impl CaseSpec {
     pub fn settings(&self, revision: &str) -> Settings {
         Settings {
             revision: revision.into(),
-            native_sidecars: self.native_sidecars,
+            native_sidecars: NativeMode::fixed(self.native_sidecars),
             compliance_policy: self.compliance_policy.clone(),
+            openshift: self.platform == "openshift",
         }
     }
 
@@ -88,16 +90,31 @@ pub fn istio_inject_cases() -> Vec<CaseSpec> {
     load_table(&dir.join("cases.yaml"), &dir.join("inject"))
 }
 
+/// Every case of Istio's table, whatever `NEEDLE_CASE` selects (for a run that selects by
+/// scenario, not by case).
+pub fn all_istio_inject_cases() -> Vec<CaseSpec> {
+    let dir = corpus_dir().join("istio-inject");
+    read_table(&dir.join("cases.yaml"), &dir.join("inject"))
+}
+
+/// A case table, the cases `NEEDLE_CASE` selects.
+pub fn load_table(table: &Path, inputs: &Path) -> Vec<CaseSpec> {
+    let filter = case_filter();
+    read_table(table, inputs)
+        .into_iter()
+        .filter(|c| filter.as_ref().is_none_or(|f| c.name.contains(f.as_str())))
+        .collect()
+}
+
 /// A case table: settings files are relative to the table's directory, `input` and `golden`
 /// to `inputs`.
-pub fn load_table(table: &Path, inputs: &Path) -> Vec<CaseSpec> {
+fn read_table(table: &Path, inputs: &Path) -> Vec<CaseSpec> {
     let base = table.parent().unwrap_or(Path::new(".")).to_path_buf();
     let rows = needle::core::compat::yaml::parse_one(&read(table))
         .unwrap_or_else(|e| panic!("{}: {e}", table.display()));
     let rows = rows
         .as_array()
         .unwrap_or_else(|| panic!("{}: expected a list of cases", table.display()));
-    let filter = case_filter();
     rows.iter()
         .map(|r| {
             let s = |k: &str| r.get(k).and_then(Value::as_str).map(str::to_string);
@@ -119,7 +136,6 @@ pub fn load_table(table: &Path, inputs: &Path) -> Vec<CaseSpec> {
                 skip_kube_inject: b("skipKubeInject").unwrap_or(false),
             }
         })
-        .filter(|c| filter.as_ref().is_none_or(|f| c.name.contains(f.as_str())))
         .collect()
 }
 

@@ -101,6 +101,7 @@ pub fn yaml_documents(text: &str) -> Vec<Value> {
 pub mod chart;
 pub mod cluster;
 pub mod golden_cases;
+pub mod golden_https;
 pub mod server;
 pub mod tally;
 pub mod validation;

@@ -185,3 +185,23 @@ entries match: the revision, or a tag.
     - {key: istio.io/rev, operator: DoesNotExist}
 {{- end }}
 {{- end -}}
+
+{{- /*
+"true" when `needle serve` watches Nodes: with --watch-cluster and native sidecars `auto`
+(ENABLE_NATIVE_SIDECARS of serve.env unset or `auto`, as istiod reads it).
+*/}}
+{{- define "needle.watchesNodes" -}}
+{{- $env := .Values.serve.env | default dict -}}
+{{- $mode := "auto" -}}
+{{- if hasKey $env "ENABLE_NATIVE_SIDECARS" }}{{ $mode = toString (get $env "ENABLE_NATIVE_SIDECARS") }}{{ end -}}
+{{- if and .Values.serve.watchCluster (eq $mode "auto") }}true{{ end -}}
+{{- end -}}
+
+{{- /*
+"true" when `needle serve` watches Namespaces: with --watch-cluster on OpenShift (PLATFORM of
+serve.env is `openshift`), for the UID ranges of their `openshift.io/sa.scc.*` annotations.
+*/}}
+{{- define "needle.watchesNamespaces" -}}
+{{- $env := .Values.serve.env | default dict -}}
+{{- if and .Values.serve.watchCluster (eq (toString (get $env "PLATFORM")) "openshift") }}true{{ end -}}
+{{- end -}}

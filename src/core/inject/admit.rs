@@ -4,6 +4,7 @@
 
 use crate::core::config::Snapshot;
 use crate::core::inject::context::Owner;
+use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
 use crate::core::inject::{self, Caller, InjectError, Injected, Reinjection, Request};
 use serde_json::Value;
@@ -16,19 +17,26 @@ pub struct Settings {
     /// The control plane revision, as templates see it (`.Revision`); "" and `default` are
     /// both the default revision (istiod runs as `default`, istioctl with "").
     pub revision: String,
-    pub native_sidecars: bool,
+    /// `ENABLE_NATIVE_SIDECARS` of the injector process.
+    pub native_sidecars: NativeMode,
     /// `COMPLIANCE_POLICY` of the injector process.
     pub compliance_policy: String,
+    /// `PLATFORM=openshift`: the server reads Namespaces for their UID ranges and gives the
+    /// pod's to the admission (`Admission::openshift_namespace`).
+    pub openshift: bool,
 }
 
 impl Settings {
-    /// The settings of a revision with the process's `ENABLE_NATIVE_SIDECARS` (only `true`
-    /// turns them on: needle has no node view for `auto`) and `COMPLIANCE_POLICY`.
+    /// The settings of a revision with the process's `ENABLE_NATIVE_SIDECARS` (unset is
+    /// `auto`, as in istiod), `COMPLIANCE_POLICY` and `PLATFORM`.
     pub fn from_env(revision: &str) -> Self {
+        let native =
+            std::env::var_os("ENABLE_NATIVE_SIDECARS").map(|v| v.to_string_lossy().into_owned());
         Self {
             revision: revision.to_string(),
-            native_sidecars: std::env::var("ENABLE_NATIVE_SIDECARS").is_ok_and(|v| v == "true"),
+            native_sidecars: NativeMode::parse(native.as_deref()),
             compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),
+            openshift: std::env::var("PLATFORM").is_ok_and(|p| p == "openshift"),
         }
     }
 }
@@ -41,8 +49,12 @@ pub struct Admission<'a> {
     pub namespace: &'a str,
     /// Environment for the proxy from the webhook path (`/inject/cluster/c1/net/n1`).
     pub proxy_envs: &'a BTreeMap<String, String>,
-    /// On OpenShift, the pod's Namespace object (its pre-allocated UID/GID range).
+    /// On OpenShift with a source of Namespaces (istiod's namespace informer): the pod's
+    /// Namespace object (its pre-allocated UID/GID range), `null` when the source has none by
+    /// that name. `Some` also resets a sidecar user copied from the app (see `pipeline`).
     pub openshift_namespace: Option<&'a Value>,
+    /// The cluster's nodes, when the injector watches them (`auto` native sidecars).
+    pub nodes: Option<&'a Nodes>,
     /// The workload that owns the pod; `None` derives it from the pod's owner references.
     pub owner: Option<&'a Owner>,
     pub caller: Caller,
@@ -50,6 +62,11 @@ pub struct Admission<'a> {
 }
 
 impl<'a> Admission<'a> {
+    /// Whether this pod gets native sidecars under `settings`, and why.
+    pub fn native_sidecars(&self, settings: &Settings) -> Native {
+        native::decide(&settings.native_sidecars, self.nodes, self.pod)
+    }
+
     /// A pod as the webhook receives it, with nothing else known.
     pub fn webhook(
         pod: &'a Value,
@@ -61,6 +78,7 @@ impl<'a> Admission<'a> {
             namespace,
             proxy_envs,
             openshift_namespace: None,
+            nodes: None,
             owner: None,
             caller: Caller::Webhook,
             reinjection: Reinjection::Istio,
@@ -176,7 +194,7 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     request.namespace = admission.namespace;
     request.owner = admission.owner.cloned();
     request.revision = &settings.revision;
-    request.native_sidecars = settings.native_sidecars;
+    request.native_sidecars = admission.native_sidecars(settings).on;
     request.compliance_policy = &settings.compliance_policy;
     request.proxy_envs = admission.proxy_envs.clone();
     request.openshift_namespace = admission.openshift_namespace;

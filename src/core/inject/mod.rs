@@ -7,6 +7,7 @@ pub mod annotations;
 pub mod context;
 pub mod funcs;
 pub mod merge;
+pub mod native;
 pub mod openshift;
 pub mod patch;
 pub mod pipeline;

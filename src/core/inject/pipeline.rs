@@ -299,11 +299,18 @@ fn reset_sidecar_user_matching_app(pod: &mut Value) {
     if sidecar.get("securityContext").is_none_or(Value::is_null) {
         return;
     }
-    let sidecar_user = user_of(sidecar).unwrap_or(0);
-    let all = pod::containers(pod, "containers")
-        .iter()
-        .chain(pod::containers(pod, "initContainers"));
-    let app_user = all
+    // Both users are the last one set, containers before init containers, as Istio reads them.
+    let all = || {
+        pod::containers(pod, "containers")
+            .iter()
+            .chain(pod::containers(pod, "initContainers"))
+    };
+    let sidecar_user = all()
+        .filter(|c| pod::name_of(c) == PROXY_CONTAINER)
+        .filter_map(user_of)
+        .next_back()
+        .unwrap_or(0);
+    let app_user = all()
         .filter(|c| {
             ![PROXY_CONTAINER, VALIDATION_CONTAINER, INIT_CONTAINER].contains(&pod::name_of(c))
         })
@@ -769,6 +776,33 @@ fn reorder(snapshot: &Snapshot, proxy_config: &Value, pod: &mut Value) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// OpenShift's reset: the sidecar's user is dropped when it equals the last app user set
+    /// (none on either side counts as equal), kept when it differs.
+    #[test]
+    fn sidecar_user_copied_from_the_app_is_reset() {
+        let pod = |proxy: Value, app: Value| {
+            json!({"spec": {"containers": [
+                {"name": "app", "securityContext": app},
+                {"name": "istio-proxy", "securityContext": proxy}]}})
+        };
+        let proxy_user = |mut p: Value| {
+            reset_sidecar_user_matching_app(&mut p);
+            p.pointer("/spec/containers/1/securityContext").cloned()
+        };
+        let same = pod(
+            json!({"runAsUser": 1000, "runAsGroup": 7, "privileged": false}),
+            json!({"runAsUser": 1000}),
+        );
+        assert_eq!(proxy_user(same), Some(json!({"privileged": false})));
+        let differs = pod(json!({"runAsUser": 1001}), json!({"runAsUser": 1000}));
+        assert_eq!(proxy_user(differs), Some(json!({"runAsUser": 1001})));
+        let neither = pod(json!({"runAsGroup": 5}), json!({}));
+        assert_eq!(proxy_user(neither), Some(json!({})));
+        // No securityContext on the sidecar: nothing to reset.
+        let none = pod(Value::Null, json!({"runAsUser": 1000}));
+        assert_eq!(proxy_user(none), Some(Value::Null));
+    }
 
     /// A user's `istio-proxy` user is copied to the validation container; a securityContext
     /// there that is not a mapping is left alone instead of panicking.

@@ -186,6 +186,7 @@ pub fn inject_document(
         namespace: &namespace,
         proxy_envs: &no_envs,
         openshift_namespace: None,
+        nodes: None,
         owner: owner.as_ref(),
         caller: Caller::KubeInject,
         reinjection: Reinjection::Istio,
