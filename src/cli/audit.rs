@@ -7,12 +7,14 @@ use crate::core::audit::report::{PodResult, Report};
 use crate::core::audit::{audit, injected_revision};
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::{Admission, Settings};
+use crate::core::inject::native::Nodes;
 use crate::kube::ClusterArgs;
 use crate::kube::configmaps::{self, ConfigMapRef, ConfigMapSource};
 use crate::server::path_params::parse_inject_envs;
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, ValueEnum};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -42,6 +44,11 @@ pub struct AuditArgs {
     /// Read the istio ConfigMap (`mesh`) from the cluster instead of the file: NAMESPACE/NAME.
     #[arg(long = "mesh-configmap", conflicts_with = "mesh_config_file")]
     pub mesh_configmap: Option<ConfigMapRef>,
+    /// Audit as `needle serve --watch-cluster` answers: with the cluster's Nodes (native
+    /// sidecars when ENABLE_NATIVE_SIDECARS is unset or `auto`) and, with PLATFORM=openshift,
+    /// its Namespaces, each listed once.
+    #[arg(long = "watch-cluster", env = "NEEDLE_WATCH_CLUSTER")]
+    pub watch_cluster: bool,
     #[command(flatten)]
     pub cluster: ClusterArgs,
 }
@@ -99,10 +106,25 @@ async fn audit_cluster(args: &AuditArgs) -> Result<Report> {
     }
     .map_err(|e| anyhow!(e))
     .context("loading the injector configuration")?;
+    let settings = Settings::from_env(&args.revision);
+    let (mut nodes, mut namespaces) = (None, None);
+    if args.watch_cluster && settings.native_sidecars.needs_nodes() {
+        nodes = Some(
+            crate::kube::nodes::list(client.clone())
+                .await
+                .context("listing nodes")?,
+        );
+    }
+    if args.watch_cluster && settings.openshift {
+        let listed = crate::kube::namespaces::list(client.clone()).await;
+        namespaces = Some(listed.context("listing namespaces")?);
+    }
     let auditor = Auditor {
         snapshot,
-        settings: Settings::from_env(&args.revision),
+        settings,
         proxy_envs: parse_inject_envs(&args.webhook_path),
+        nodes,
+        namespaces,
     };
     let mut report = Report::new(&args.revision);
     crate::kube::audit::for_each_pod(
@@ -119,7 +141,10 @@ async fn audit_cluster(args: &AuditArgs) -> Result<Report> {
 struct Auditor {
     snapshot: Snapshot,
     settings: Settings,
-    proxy_envs: std::collections::BTreeMap<String, String>,
+    proxy_envs: BTreeMap<String, String>,
+    nodes: Option<Nodes>,
+    /// Name and annotations of every namespace (OpenShift's UID ranges).
+    namespaces: Option<BTreeMap<String, Value>>,
 }
 
 impl Auditor {
@@ -139,7 +164,16 @@ impl Auditor {
                 .to_string()
         };
         let namespace = text("namespace");
-        let admission = Admission::webhook(pod, &namespace, &self.proxy_envs);
+        // As the server: a namespace it does not know still counts as OpenShift's.
+        static NOT_FOUND: Value = Value::Null;
+        let admission = Admission {
+            nodes: self.nodes.as_ref(),
+            openshift_namespace: self
+                .namespaces
+                .as_ref()
+                .map(|all| all.get(&namespace).unwrap_or(&NOT_FOUND)),
+            ..Admission::webhook(pod, &namespace, &self.proxy_envs)
+        };
         let verdict = audit(&self.snapshot, &self.settings, &admission);
         report.add(PodResult {
             name: text("name"),

@@ -18,6 +18,22 @@ pub fn read<V, T>(view: &View<V>, f: impl FnOnce(Option<&BTreeMap<String, V>>) -
     f(guard.as_ref())
 }
 
+/// The objects of `api` listed once, as `follow` keeps them (for a command, not a server).
+pub async fn list_once<K, V>(
+    api: Api<K>,
+    keep: fn(&K) -> V,
+) -> Result<BTreeMap<String, V>, kube::Error>
+where
+    K: Resource + Clone + DeserializeOwned + Debug,
+{
+    let listed = api.list(&Default::default()).await?;
+    Ok(listed
+        .items
+        .iter()
+        .map(|object| (object.name_any(), keep(object)))
+        .collect())
+}
+
 /// Follow `api` until the process ends, keeping `keep(object)` of each object in `view`;
 /// `synced` is called after each complete list (the first one makes the server ready).
 pub async fn follow<K, V>(

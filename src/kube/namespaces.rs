@@ -5,6 +5,7 @@ use super::cache::{self, View};
 use k8s_openapi::api::core::v1::Namespace;
 use kube::{Api, Client};
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 /// The namespace as the core reads it: `metadata.name` and `metadata.annotations`.
 fn name_and_annotations(ns: &Namespace) -> Value {
@@ -15,4 +16,9 @@ fn name_and_annotations(ns: &Namespace) -> Value {
 pub async fn watch(client: Client, view: View<Value>, synced: impl Fn()) {
     let api = Api::<Namespace>::all(client);
     cache::follow(api, "Namespace", name_and_annotations, view, synced).await
+}
+
+/// Every namespace's name and annotations, listed once.
+pub async fn list(client: Client) -> Result<BTreeMap<String, Value>, kube::Error> {
+    cache::list_once(Api::<Namespace>::all(client), name_and_annotations).await
 }

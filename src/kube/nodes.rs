@@ -4,6 +4,7 @@
 use super::cache::{self, View};
 use k8s_openapi::api::core::v1::Node;
 use kube::{Api, Client};
+use std::collections::BTreeMap;
 
 /// `status.nodeInfo.kubeletVersion`, empty when the node reports none.
 pub fn kubelet_version(node: &Node) -> String {
@@ -24,4 +25,9 @@ pub async fn watch(client: Client, view: View<String>, synced: impl Fn()) {
         synced,
     )
     .await
+}
+
+/// The kubelet version of every node, listed once.
+pub async fn list(client: Client) -> Result<BTreeMap<String, String>, kube::Error> {
+    cache::list_once(Api::<Node>::all(client), kubelet_version).await
 }

@@ -1,7 +1,8 @@
 //! `needle audit` against the apiserver: pods needle's `default` revision injected for real
 //! (plain, probes, a user's own proxy override, Prometheus annotations) audit the same with
-//! needle's defaults; the same pods audited with an edited template of Istio's are reported
-//! with the field the edit changed. Pods of another revision and pods
+//! needle's defaults; audited as a server with `--watch-cluster` on a cluster without nodes
+//! (native sidecars on under `auto`) they differ where the proxy moves; audited with an edited
+//! template of Istio's they are reported with the field the edit changed. Pods of another revision and pods
 //! without injection are counted, not audited.
 
 use crate::common::golden_cases::corpus_dir;
@@ -26,6 +27,8 @@ fn audit(env: &Env, args: &[&str]) -> Result<(i32, String), String> {
         .arg("audit")
         .args(args)
         .args(["--kubeconfig", &kubeconfig])
+        .env_remove("ENABLE_NATIVE_SIDECARS")
+        .env_remove("PLATFORM")
         .output()
         .map_err(|e| e.to_string())?;
     let code = out.status.code().unwrap_or(-1);
@@ -112,6 +115,39 @@ async fn audit_namespace(env: Arc<Env>) -> Outcome {
         {
             return Err(format!("no `same` row for {name}:\n{out}"));
         }
+    }
+
+    // As a server with --watch-cluster: the cluster has no nodes (the nodes scenario removes
+    // its own), so under `auto` every kubelet counts as new enough and native sidecars are on,
+    // unlike the `default` revision that injected these pods.
+    let (code, out) = audit(&env, &["-n", &ns, "--watch-cluster", "-o", "json"])?;
+    let report: Value = serde_json::from_str(&out).map_err(|e| format!("{e}: {out}"))?;
+    // The proxy moves to `initContainers`: the status annotation says so first (the
+    // overridden pod's record of its override, before it).
+    let moved = report["pods"].as_array().is_some_and(|pods| {
+        pods.len() == 4
+            && pods.iter().all(|p| {
+                let needle: Value = p["needle"]
+                    .as_str()
+                    .and_then(|s| serde_json::from_str(s).ok())
+                    .unwrap_or_default();
+                let proxy_in_init = needle["initContainers"].as_array().is_some_and(|l| {
+                    l.iter()
+                        .any(|c| c == "istio-proxy" || c["name"] == "istio-proxy")
+                });
+                let field = p["field"].as_str().unwrap_or_default();
+                p["result"] == "different"
+                    && proxy_in_init
+                    && match p["name"].as_str() {
+                        Some("override") => {
+                            field == "metadata.annotations['proxy.istio.io/overrides']"
+                        }
+                        _ => field == "metadata.annotations['sidecar.istio.io/status']",
+                    }
+            })
+    });
+    if code != 1 || !moved {
+        return Err(format!("--watch-cluster, no nodes: exit {code}: {out}"));
     }
 
     // An edited template of Istio's, rendered as Istio renders it: every pod differs, at the
