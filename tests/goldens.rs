@@ -30,6 +30,7 @@ use std::collections::BTreeMap;
 
 fn mode_name(templates: TemplateSource) -> &'static str {
     match templates {
+        TemplateSource::Auto => "auto",
         TemplateSource::Needle => "needle",
         TemplateSource::Config => "config",
     }
@@ -259,6 +260,49 @@ fn goldens_kube_inject_needle_templates() {
 #[test]
 fn goldens_kube_inject_config_templates() {
     kube_inject_suite(TemplateSource::Config);
+}
+
+#[test]
+fn goldens_kube_inject_auto_templates() {
+    kube_inject_suite(TemplateSource::Auto);
+}
+
+#[test]
+fn goldens_webhook_auto_templates() {
+    webhook_suite(TemplateSource::Auto);
+}
+
+/// `--templates auto` on Istio's stock config renders needle's templates, and on the older
+/// releases' texts renders those texts.
+#[test]
+fn auto_picks_needles_templates_for_istios_stock_texts_only() {
+    use needle::core::config::snapshot::TemplateOrigin;
+    let mut stock = 0;
+    for case in istio_inject_cases() {
+        let snapshot = snapshot_for(&case, TemplateSource::Auto).unwrap();
+        for name in ["sidecar", "gateway", "grpc-simple", "grpc-agent"] {
+            if let Some(origin) = snapshot.template_origins.get(name) {
+                assert_eq!(
+                    *origin,
+                    TemplateOrigin::NeedleForStock,
+                    "{}: {name}",
+                    case.name
+                );
+                stock += 1;
+            }
+        }
+    }
+    assert!(stock > 0, "no stock template seen");
+    let dir = corpus_dir().join("istio-templates");
+    for case in load_table(&dir.join("cases.yaml"), &dir) {
+        let snapshot = snapshot_for(&case, TemplateSource::Auto).unwrap_or_else(|e| panic!("{e}"));
+        let want = if case.name.starts_with("istio-86c9f01/") {
+            TemplateOrigin::NeedleForStock
+        } else {
+            TemplateOrigin::Config
+        };
+        assert_eq!(snapshot.template_origins["sidecar"], want, "{}", case.name);
+    }
 }
 
 #[test]

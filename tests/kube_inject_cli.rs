@@ -652,8 +652,9 @@ fn spire_template_is_built_in_and_offered_when_the_config_defines_it() {
         "{}",
         stderr(&out)
     );
-    // A SPIRE install adds a `spire` template to the injector config; needle then uses its
-    // own version of it (as for `sidecar`), whatever the Go text says.
+    // A SPIRE install adds a `spire` template to the injector config; with `--templates
+    // needle` needle then uses its own version of it (as for `sidecar`), whatever the Go text
+    // says (`auto` would render these texts, which are no Istio stock ones).
     let config = "defaultTemplates: [sidecar]\ntemplates:\n  sidecar: '{{ .Values }}'\n  spire: '{{ .Values }}'\n";
     let (dir, file) = scratch_file("spire", "config.yaml", config);
     let out = needle(
@@ -661,6 +662,8 @@ fn spire_template_is_built_in_and_offered_when_the_config_defines_it() {
             "kube-inject",
             "-f",
             "-",
+            "--templates",
+            "needle",
             "--injectConfigFile",
             file.to_str().unwrap(),
         ],

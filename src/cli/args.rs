@@ -17,10 +17,12 @@ pub struct ConfigFileArgs {
     /// The `mesh` key of the istio ConfigMap (YAML), applied over Istio's mesh defaults.
     #[arg(long = "meshConfigFile", env = "NEEDLE_MESH_CONFIG_FILE")]
     pub mesh_config_file: Option<PathBuf>,
-    /// Whose `sidecar`, `gateway`, `grpc-simple`, `grpc-agent` and `spire` templates to use: needle's
-    /// own (fast), or the Go templates of the injector config, as Istio renders them (for a
-    /// ConfigMap whose templates were changed; about six times slower per pod).
-    #[arg(long = "templates", value_parser = ["needle", "config"], default_value = "needle", env = "NEEDLE_TEMPLATES")]
+    /// Where the `sidecar`, `gateway`, `grpc-simple`, `grpc-agent` and `spire` templates come
+    /// from when the injector config has their text: `auto` renders the config's text as Istio
+    /// does, unless it is Istio's stock text, for which needle's own templates give the same
+    /// pods about six times faster; `needle` always takes needle's own, `config` always the
+    /// config's. Other template names always render from the config's text.
+    #[arg(long = "templates", value_parser = ["auto", "needle", "config"], default_value = "auto", env = "NEEDLE_TEMPLATES")]
     pub templates: String,
 }
 
@@ -31,10 +33,10 @@ impl ConfigFileArgs {
             values: self.values_file.clone(),
             mesh: self.mesh_config_file.clone(),
             environment: std::env::vars().collect(),
-            templates: if self.templates == "config" {
-                TemplateSource::Config
-            } else {
-                TemplateSource::Needle
+            templates: match self.templates.as_str() {
+                "config" => TemplateSource::Config,
+                "needle" => TemplateSource::Needle,
+                _ => TemplateSource::Auto,
             },
         }
     }

@@ -85,7 +85,12 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     // From ConfigMaps, nothing serves until their first good load: readiness says what it
     // waits for and /inject refuses, so the webhook's failurePolicy decides.
     let live = if opts.configmaps.is_empty() {
-        Live::new(opts.config.load()?)
+        let snapshot = opts.config.load()?;
+        tracing::info!(
+            templates = snapshot.template_summary(),
+            "injector configuration loaded"
+        );
+        Live::new(snapshot)
     } else {
         Live::awaiting(snapshot::embedded(), opts.configmaps.awaiting())
     };
