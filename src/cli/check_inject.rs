@@ -3,11 +3,12 @@
 //! `--explain` then runs the admission function the server runs, for the pod and each webhook
 //! that would send it to an injector, and prints that answer.
 
-use super::args::ConfigFileArgs;
+use super::args::{ConfigFileArgs, ProxyConfigFileArgs};
 use crate::core::compat::kubectl::{self, Target};
 use crate::core::compat::selector::{Labels, equality_labels};
 use crate::core::compat::yaml;
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Settings, admit};
 use crate::core::inject::select::string_map;
 use crate::core::inject::webhooks::{self, WebhookVerdict};
@@ -50,6 +51,9 @@ pub struct CheckInjectArgs {
     pub explain: bool,
     #[command(flatten)]
     pub config: ConfigFileArgs,
+    /// (`--explain`) ProxyConfig resources, as for kube-inject.
+    #[command(flatten)]
+    pub proxy_configs: ProxyConfigFileArgs,
     #[command(flatten)]
     pub cluster: ClusterArgs,
 }
@@ -108,10 +112,17 @@ async fn check(args: &CheckInjectArgs) -> Result<String> {
     let mut out = webhooks::report(&verdicts);
     if args.explain {
         let snapshot = args.config.paths().load().map_err(|e| anyhow!(e))?;
+        let proxy_configs = args.proxy_configs.load()?;
         if !out.ends_with('\n') {
             out.push('\n');
         }
-        out.push_str(&explain(&snapshot, &verdicts, &pod, &namespace));
+        out.push_str(&explain(
+            &snapshot,
+            proxy_configs.as_ref(),
+            &verdicts,
+            &pod,
+            &namespace,
+        ));
     }
     Ok(out)
 }
@@ -235,6 +246,7 @@ fn namespace_in_file(file: &Path, name: &str) -> Result<Value> {
 /// same admission function, `Reason` and label the server logs and returns.
 fn explain(
     snapshot: &Snapshot,
+    proxy_configs: Option<&ProxyConfigs>,
     verdicts: &[WebhookVerdict],
     pod: &Value,
     namespace: &str,
@@ -253,7 +265,10 @@ fn explain(
         let decision = admit(
             snapshot,
             &settings,
-            &Admission::webhook(pod, namespace, &envs),
+            &Admission {
+                proxy_configs,
+                ..Admission::webhook(pod, namespace, &envs)
+            },
         );
         let entry_name = entry["name"].as_str().unwrap_or_default();
         out.push_str(&format!(

@@ -129,17 +129,33 @@ pub fn proxy_config_json(effective: &Value) -> String {
         {
             continue;
         }
-        // Wrapper-typed fields (Int32Value, BoolValue) print even at zero once set.
-        let wrapper = matches!(
-            k.as_str(),
-            "concurrency" | "holdApplicationUntilProxyStarts"
-        ) && !v.is_null();
-        if (is_zero(v) && !wrapper) || reader::is_zero_enum(k, v) {
+        if proto_json_omits(k, v) {
             continue;
         }
         out.insert(k.clone(), v.clone());
     }
     serde_json::to_string(&Value::Object(out)).expect("JSON values serialize")
+}
+
+/// A ProxyConfig as Istio's protobuf JSON/YAML writer leaves it (`protomarshal.ToYAML`):
+/// without fields at their zero value. Istio writes each layer of the effective ProxyConfig
+/// this way before merging it, so a zero value in a layer never overrides a lower layer.
+pub fn without_zero_fields(pc: &Value) -> Value {
+    let fields = pc.as_object().into_iter().flatten();
+    Value::Object(
+        fields
+            .filter(|(k, v)| !proto_json_omits(k, v))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    )
+}
+
+/// Whether proto3 JSON leaves the ProxyConfig field out: zero values, except wrapper-typed
+/// fields (Int32Value, BoolValue), which print even at zero once set.
+fn proto_json_omits(field: &str, v: &Value) -> bool {
+    let wrapper =
+        matches!(field, "concurrency" | "holdApplicationUntilProxyStarts") && !v.is_null();
+    (is_zero(v) && !wrapper) || reader::is_zero_enum(field, v)
 }
 
 /// Proto3 JSON leaves out zero values; enums at their zero value print nothing either.

@@ -3,6 +3,7 @@
 //! (Istio's `injectPod` plays this part for its webhook and istioctl).
 
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::context::Owner;
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
 use crate::core::inject::{self, Caller, InjectError, Injected, Request};
@@ -45,6 +46,9 @@ pub struct Admission<'a> {
     pub openshift_namespace: Option<&'a Value>,
     /// The workload that owns the pod; `None` derives it from the pod's owner references.
     pub owner: Option<&'a Owner>,
+    /// The ProxyConfig resources (from the cluster, or kube-inject's files); `None` when there
+    /// are none to read (see `Request::proxy_configs`).
+    pub proxy_configs: Option<&'a ProxyConfigs>,
     pub caller: Caller,
 }
 
@@ -61,6 +65,7 @@ impl<'a> Admission<'a> {
             proxy_envs,
             openshift_namespace: None,
             owner: None,
+            proxy_configs: None,
             caller: Caller::Webhook,
         }
     }
@@ -163,7 +168,8 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     // so one that does not parse fails the pod even when it is not injected.
     if admission.caller == Caller::KubeInject
         && selected.why != Why::HostNetwork
-        && let Err(e) = super::pipeline::effective_proxy_config(&snapshot.mesh, pod)
+        && let Err(e) =
+            super::pipeline::effective_proxy_config(&snapshot.mesh, admission.proxy_configs, pod)
     {
         return Decision::Denied(e.into());
     }
@@ -178,6 +184,7 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     request.compliance_policy = &settings.compliance_policy;
     request.proxy_envs = admission.proxy_envs.clone();
     request.openshift_namespace = admission.openshift_namespace;
+    request.proxy_configs = admission.proxy_configs;
     match inject::inject(snapshot, &request) {
         Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
         Err(e) => Decision::Denied(e.into()),
