@@ -4,6 +4,7 @@
 pub mod cabundle;
 pub mod check_inject;
 pub mod configmaps;
+pub mod proxy_configs;
 pub mod tag;
 pub mod webhook_patcher;
 

@@ -56,7 +56,11 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
         return Outcome::denied(why, label);
     }
     let envs = parse_inject_envs(path);
-    let admission = Admission::webhook(&req.object, &req.namespace, &envs);
+    let proxy_configs = state.proxy_configs.load();
+    let admission = Admission {
+        proxy_configs: proxy_configs.as_deref(),
+        ..Admission::webhook(&req.object, &req.namespace, &envs)
+    };
     let decision = admit(&state.snapshot(), &state.settings, &admission);
     // The same words `check-inject --explain` prints for the decision.
     let (name, reason, label) = (

@@ -2,8 +2,10 @@
 
 use super::metrics::Metrics;
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::Settings;
 use crate::sources::Live;
+use arc_swap::ArcSwapOption;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -19,6 +21,9 @@ pub struct AppState {
     pub request_timeout: Duration,
     /// The caches of cluster objects the admissions read (`--watch-cluster`).
     pub caches: Caches,
+    /// The cluster's ProxyConfig resources (`--watch-cluster`); empty when not watching, and
+    /// then pods get istioctl's ProxyConfig (mesh default and annotation only).
+    pub proxy_configs: ArcSwapOption<ProxyConfigs>,
     certificate_loaded: AtomicBool,
 }
 
@@ -93,6 +98,7 @@ impl AppState {
                 pending: Mutex::default(),
                 synced: AtomicBool::new(true),
             },
+            proxy_configs: ArcSwapOption::empty(),
             certificate_loaded: AtomicBool::new(false),
         }
     }
