@@ -174,7 +174,7 @@ fn expect_hub(stored: &Value, hub: &str) -> Outcome {
 }
 
 /// `/ready`: `Ok` on 200, else the body.
-fn ready(admin: std::net::SocketAddr) -> Result<(), String> {
+pub fn ready(admin: std::net::SocketAddr) -> Result<(), String> {
     match plain_get(admin, "/ready") {
         Ok((200, _)) => Ok(()),
         Ok((_, body)) => Err(body),
@@ -183,7 +183,7 @@ fn ready(admin: std::net::SocketAddr) -> Result<(), String> {
 }
 
 /// Poll `check` for up to 20 s.
-async fn wait_for(check: impl Fn() -> bool) -> Result<(), ()> {
+pub async fn wait_for(check: impl Fn() -> bool) -> Result<(), ()> {
     let deadline = Instant::now() + Duration::from_secs(20);
     while Instant::now() < deadline {
         if check() {

@@ -15,6 +15,7 @@ mod configmaps;
 mod env;
 mod failures;
 mod patcher;
+mod proxy_config;
 mod selection;
 mod tag;
 mod validation;
@@ -72,6 +73,7 @@ async fn run() -> ExitCode {
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())
         .chain(patcher::scenarios())
+        .chain(proxy_config::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose
