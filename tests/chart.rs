@@ -295,7 +295,12 @@ fn chart_deployment_runs_needle_serve() {
     // The test's own loopback ports replace the container's; the mounted paths are local.
     let local_args: Vec<String> = args[1..]
         .iter()
-        .filter(|a| !a.starts_with("--listen=") && !a.starts_with("--admin-listen="))
+        // No cluster here: the cluster watches are tested against a real apiserver (cluster e2e).
+        .filter(|a| {
+            !a.starts_with("--listen=")
+                && !a.starts_with("--admin-listen=")
+                && *a != "--watch-cluster"
+        })
         .map(|a| {
             mounts.iter().fold(a.clone(), |a, (path, local)| {
                 a.replace(path.as_str(), &local.display().to_string())
@@ -327,4 +332,53 @@ fn chart_deployment_runs_needle_serve() {
             .await
             .expect("the generated certificate verifies for the Service's name");
     });
+}
+
+/// The rules of the release's ClusterRole that grant `resource`.
+fn cluster_role_rules_for(docs: &[Value], resource: &str) -> Vec<Value> {
+    let role = docs
+        .iter()
+        .find(|d| d["kind"] == "ClusterRole")
+        .expect("a ClusterRole");
+    role["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r["resources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x == resource)
+        })
+        .cloned()
+        .collect()
+}
+
+fn serve_args(docs: &[Value]) -> Vec<String> {
+    find(docs, "Deployment", "needle")["spec"]["template"]["spec"]["containers"][0]["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `serve.watchCluster` (on by default) runs `--watch-cluster` and grants reading ProxyConfig
+/// resources; off, neither.
+#[test]
+fn chart_watch_cluster_grants_reading_proxy_configs_only_when_on() {
+    let on = render(&flags(&[])).unwrap();
+    assert!(serve_args(&on).contains(&"--watch-cluster".to_string()));
+    assert_eq!(
+        cluster_role_rules_for(&on, "proxyconfigs"),
+        [serde_json::json!({"apiGroups": ["networking.istio.io"],
+            "resources": ["proxyconfigs"], "verbs": ["get", "list", "watch"]})]
+    );
+    let off = render(&flags(&["--set", "serve.watchCluster=false"])).unwrap();
+    assert!(!serve_args(&off).contains(&"--watch-cluster".to_string()));
+    assert_eq!(
+        cluster_role_rules_for(&off, "proxyconfigs"),
+        Vec::<Value>::new()
+    );
 }
