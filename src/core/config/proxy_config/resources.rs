@@ -357,6 +357,16 @@ mod tests {
                 mesh::merge_proxy_config(&json!({}), &json!({"terminationDrainDuration": "0.5s"}))
                     .unwrap(),
             ),
+            (
+                json!({"tracing": {}}),
+                json!({"tracing": mesh::proxy_config_defaults()["tracing"]}),
+                json!({"tracing": {}}),
+            ),
+            (
+                json!({"tracing": {"datadog": {}}}),
+                json!({"tracing": {"zipkin": {"address": "zipkin.istio-system:9411"}}}),
+                json!({"tracing": {"datadog": {}}}),
+            ),
         ];
         for (first, second, expected) in cases {
             assert_eq!(
