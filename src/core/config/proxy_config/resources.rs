@@ -179,14 +179,6 @@ impl ProxyConfigs {
         Self { by_namespace }
     }
 
-    pub fn len(&self) -> usize {
-        self.by_namespace.values().map(Vec::len).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.by_namespace.is_empty()
-    }
-
     /// The oldest resource of the namespace without a selector.
     fn namespace_wide(&self, namespace: &str) -> Option<&Value> {
         let resources = self.by_namespace.get(namespace)?;
