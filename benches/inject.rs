@@ -2,6 +2,7 @@
 //! JSON patch, through the admission function the webhook runs. `cargo bench --bench inject`; numbers go in BENCHMARKS.md.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use needle::core::config::proxy_config::resources::{ProxyConfigResource, ProxyConfigs};
 use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use serde_json::{Value, json};
@@ -87,6 +88,14 @@ fn pod_with_containers(n: usize) -> Value {
 }
 
 fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> String {
+    run_with(snapshot, None, pod)
+}
+
+fn run_with(
+    snapshot: &needle::core::config::Snapshot,
+    proxy_configs: Option<&ProxyConfigs>,
+    pod: &Value,
+) -> String {
     let settings = Settings {
         native_sidecars: needle::core::inject::native::NativeMode::On,
         ..Settings::default()
@@ -95,7 +104,10 @@ fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> String {
     match admit(
         snapshot,
         &settings,
-        &Admission::webhook(pod, "default", &envs),
+        &Admission {
+            proxy_configs,
+            ..Admission::webhook(pod, "default", &envs)
+        },
     ) {
         Decision::Injected(injected, _) => injected.patch(),
         other => panic!("not injected: {}", other.reason()),
@@ -115,6 +127,11 @@ fn bench(c: &mut Criterion) {
     c.bench_function("inject/hello", |b| {
         b.iter(|| run_once(&snapshot, black_box(&hello)))
     });
+    // What `--watch-cluster` adds: istiod's ProxyConfig precedence, two resources applying.
+    let proxy_configs = hello_proxy_configs();
+    c.bench_function("inject/hello_proxy_configs", |b| {
+        b.iter(|| run_with(&snapshot, Some(&proxy_configs), black_box(&hello)))
+    });
     let mut env = c.benchmark_group("inject/env_vars");
     for n in [10, 100, 1_000, 2_000] {
         let pod = pod_with_env(n);
@@ -133,6 +150,19 @@ fn bench(c: &mut Criterion) {
         });
     }
     containers.finish();
+}
+
+/// A root-namespace and a namespace ProxyConfig for the hello pod's namespace.
+fn hello_proxy_configs() -> ProxyConfigs {
+    let resource = |namespace: &str, spec: Value| {
+        let object = json!({"apiVersion": "networking.istio.io/v1beta1", "kind": "ProxyConfig",
+            "metadata": {"name": "pc", "namespace": namespace}, "spec": spec});
+        ProxyConfigResource::from_object(&object).unwrap()
+    };
+    ProxyConfigs::new(vec![
+        resource("istio-system", json!({"concurrency": 2})),
+        resource("default", json!({"environmentVariables": {"A": "1"}})),
+    ])
 }
 
 criterion_group!(benches, bench);

@@ -393,3 +393,52 @@ fn chart_rbac_grants_nodes_and_namespaces_only_where_read() {
         );
     }
 }
+
+/// The rules of the release's ClusterRole that grant `resource`.
+fn cluster_role_rules_for(docs: &[Value], resource: &str) -> Vec<Value> {
+    let role = docs
+        .iter()
+        .find(|d| d["kind"] == "ClusterRole")
+        .expect("a ClusterRole");
+    role["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r["resources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x == resource)
+        })
+        .cloned()
+        .collect()
+}
+
+fn serve_args(docs: &[Value]) -> Vec<String> {
+    find(docs, "Deployment", "needle")["spec"]["template"]["spec"]["containers"][0]["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `serve.watchCluster` (on by default) runs `--watch-cluster` and grants reading ProxyConfig
+/// resources; off, neither.
+#[test]
+fn chart_watch_cluster_grants_reading_proxy_configs_only_when_on() {
+    let on = render(&flags(&[])).unwrap();
+    assert!(serve_args(&on).contains(&"--watch-cluster".to_string()));
+    assert_eq!(
+        cluster_role_rules_for(&on, "proxyconfigs"),
+        [serde_json::json!({"apiGroups": ["networking.istio.io"],
+            "resources": ["proxyconfigs"], "verbs": ["get", "list", "watch"]})]
+    );
+    let off = render(&flags(&["--set", "serve.watchCluster=false"])).unwrap();
+    assert!(!serve_args(&off).contains(&"--watch-cluster".to_string()));
+    assert_eq!(
+        cluster_role_rules_for(&off, "proxyconfigs"),
+        Vec::<Value>::new()
+    );
+}

@@ -765,3 +765,48 @@ fn namespaces_by_default_see_the_name_label_the_apiserver_adds() {
         )
     );
 }
+
+/// `--explain` reads ProxyConfig resources as kube-inject does: good ones change nothing in the
+/// decision, a bad one is an error that names the file, the document and the field.
+#[test]
+fn explain_reads_proxy_config_files() {
+    let good = scratch(
+        "proxy-configs.yaml",
+        "apiVersion: networking.istio.io/v1beta1\nkind: ProxyConfig\n\
+         metadata: {name: mesh-wide, namespace: istio-system}\nspec: {concurrency: 2}\n",
+    );
+    assert_eq!(
+        explain(
+            &["legacy.ns-enabled-none"],
+            &["--proxyConfigFile", path(&good)]
+        ),
+        explained(
+            NS_ENTRY,
+            "injected",
+            "injection policy is enabled",
+            "policy_enabled"
+        )
+    );
+    let bad = scratch(
+        "bad-proxy-configs.yaml",
+        "apiVersion: networking.istio.io/v1beta1\nkind: ProxyConfig\n\
+         metadata: {name: mesh-wide, namespace: istio-system}\nspec: {concurrency: two}\n",
+    );
+    let pods = scratch("extra-pods.yaml", EXTRA_PODS);
+    let out = run(
+        &[
+            "legacy.ns-enabled-none",
+            "--explain",
+            "--proxyConfigFile",
+            path(&bad),
+        ],
+        "default.yaml",
+        &pods,
+    );
+    assert!(!out.status.success());
+    let want = format!(
+        "{}: document 0 (starting at line 1): ProxyConfig istio-system/mesh-wide: spec: concurrency: ",
+        bad.display()
+    );
+    assert!(stderr(&out).contains(&want), "{}", stderr(&out));
+}

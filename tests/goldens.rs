@@ -42,6 +42,7 @@ fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), St
     let run = Offline {
         snapshot: &snapshot,
         settings: &settings,
+        proxy_configs: None,
     };
     let name = case.input.display().to_string();
     let result = inject_stream(&name, &case.input_text(), &run, &mut Vec::new());

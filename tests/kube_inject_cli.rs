@@ -683,3 +683,132 @@ fn spire_template_is_built_in_and_offered_when_the_config_defines_it() {
     assert_eq!(mount["readOnly"], true);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// ProxyConfig resources at each level for the `demo` namespace of hello-deployment.yaml: the
+/// root namespace's (a plain document), the namespace's and a workload's (in a `List`, as
+/// `kubectl get proxyconfigs -A -o yaml` writes them).
+const ROOT_PROXY_CONFIG: &str = "apiVersion: networking.istio.io/v1beta1
+kind: ProxyConfig
+metadata: {name: mesh-wide, namespace: istio-system}
+spec:
+  concurrency: 1
+  environmentVariables: {LEVEL: root, ROOT_ONLY: rt}
+";
+
+fn namespace_proxy_configs(workload_labels: &str) -> String {
+    format!(
+        "apiVersion: v1
+kind: List
+items:
+- apiVersion: networking.istio.io/v1beta1
+  kind: ProxyConfig
+  metadata: {{name: demo-wide, namespace: demo}}
+  spec:
+    concurrency: 2
+    environmentVariables: {{LEVEL: namespace, NS_ONLY: ns}}
+    image: {{imageType: debug}}
+- apiVersion: networking.istio.io/v1beta1
+  kind: ProxyConfig
+  metadata: {{name: hello-only, namespace: demo}}
+  spec:
+    selector: {{matchLabels: {workload_labels}}}
+    environmentVariables: {{LEVEL: workload}}
+"
+    )
+}
+
+/// kube-inject with ProxyConfig files; the pod's proxy container.
+fn inject_with_proxy_configs(files: &[&PathBuf]) -> Value {
+    let mut args = vec!["kube-inject", "-f", "testdata/hello-deployment.yaml"];
+    for f in files {
+        args.extend(["--proxyConfigFile", f.to_str().unwrap()]);
+    }
+    let out = needle(&args, &[], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let docs = yaml_documents(&stdout(&out));
+    named(
+        &docs[0]["spec"]["template"]["spec"]["containers"],
+        "istio-proxy",
+    )
+    .clone()
+}
+
+fn env_of<'a>(container: &'a Value, name: &str) -> Option<&'a str> {
+    container["env"]
+        .as_array()?
+        .iter()
+        .find(|e| e["name"] == name)
+        .and_then(|e| e["value"].as_str())
+}
+
+#[test]
+fn proxy_config_files_apply_istiods_precedence() {
+    let (dir, root) = scratch_file("pc-levels", "root.yaml", ROOT_PROXY_CONFIG);
+    let matching = dir.join("matching.yaml");
+    std::fs::write(&matching, namespace_proxy_configs("{app: hello}")).unwrap();
+    let other = dir.join("other.yaml");
+    std::fs::write(&other, namespace_proxy_configs("{app: other}")).unwrap();
+
+    let proxy = inject_with_proxy_configs(&[&root]);
+    let config: Value = serde_json::from_str(env_of(&proxy, "PROXY_CONFIG").unwrap()).unwrap();
+    assert_eq!(config["concurrency"], 1);
+    assert_eq!(
+        config["proxyMetadata"],
+        serde_json::json!({"LEVEL": "root", "ROOT_ONLY": "rt"})
+    );
+    assert_eq!(env_of(&proxy, "LEVEL"), Some("root"));
+
+    // The namespace's resource wins over the root's; their environments merge.
+    let proxy = inject_with_proxy_configs(&[&root, &other]);
+    let config: Value = serde_json::from_str(env_of(&proxy, "PROXY_CONFIG").unwrap()).unwrap();
+    assert_eq!(config["concurrency"], 2);
+    assert_eq!(config["image"]["imageType"], "debug");
+    assert_eq!(
+        config["proxyMetadata"],
+        serde_json::json!({"LEVEL": "namespace", "NS_ONLY": "ns", "ROOT_ONLY": "rt"})
+    );
+    let image = proxy["image"].as_str().unwrap();
+    assert!(image.ends_with("-debug"), "{image}");
+
+    // A resource selecting the pod's labels wins over both.
+    let proxy = inject_with_proxy_configs(&[&root, &matching]);
+    assert_eq!(env_of(&proxy, "LEVEL"), Some("workload"));
+    assert_eq!(env_of(&proxy, "NS_ONLY"), Some("ns"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn without_proxy_config_files_a_pod_gets_istioctls_proxy_config() {
+    let proxy = inject_with_proxy_configs(&[]);
+    assert_eq!(env_of(&proxy, "PROXY_CONFIG"), Some("{}\n"));
+}
+
+#[test]
+fn a_bad_proxy_config_file_names_file_document_and_field() {
+    let text = format!(
+        "{ROOT_PROXY_CONFIG}---\n{}",
+        namespace_proxy_configs("[app]")
+    );
+    let (dir, file) = scratch_file("pc-bad", "bad.yaml", &text);
+    let out = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "testdata/hello-deployment.yaml",
+            "--proxyConfigFile",
+            file.to_str().unwrap(),
+        ],
+        &[],
+        None,
+    );
+    assert!(!out.status.success());
+    assert_eq!(stdout(&out), "", "nothing is written on error");
+    let err = stderr(&out);
+    let want = format!(
+        "{}: document 1 (starting at line 8): items[1]: ProxyConfig demo/hello-only: spec: ",
+        file.display()
+    );
+    assert!(err.contains(&want), "{err}");
+    assert!(err.contains("selector.matchLabels"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

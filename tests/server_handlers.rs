@@ -364,3 +364,46 @@ async fn past_the_deadline_requests_fail_fast() {
             .contains("did not finish within")
     );
 }
+
+/// The ProxyConfig resources the state holds (what `--watch-cluster` keeps current) reach the
+/// pod's `PROXY_CONFIG`; a new set swapped in reaches the next pod.
+#[tokio::test]
+async fn the_current_proxy_configs_reach_the_next_pod() {
+    use needle::core::config::proxy_config::resources::{ProxyConfigResource, ProxyConfigs};
+    let state = state();
+    let proxy_config = |out: &Value| -> Value {
+        let injected = applied_patch(out, &pod());
+        let proxy = injected["spec"]["containers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "istio-proxy")
+            .unwrap()
+            .clone();
+        let env = proxy["env"].as_array().unwrap();
+        let text = env.iter().find(|e| e["name"] == "PROXY_CONFIG").unwrap()["value"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        serde_json::from_str(&text).unwrap()
+    };
+    let set = |namespace: &str, concurrency: i32| {
+        let object = json!({"apiVersion": "networking.istio.io/v1beta1", "kind": "ProxyConfig",
+            "metadata": {"name": "pc", "namespace": namespace},
+            "spec": {"concurrency": concurrency}});
+        let resource = ProxyConfigResource::from_object(&object).unwrap();
+        state
+            .proxy_configs
+            .store(Some(Arc::new(ProxyConfigs::new(vec![resource]))));
+    };
+    let review = review("v1", "u", "CREATE", "Pod", pod());
+    set("demo", 3);
+    let out = post_review(&state, "/inject", &review).await;
+    assert_eq!(proxy_config(&out), json!({"concurrency": 3}));
+    set("istio-system", 2);
+    let out = post_review(&state, "/inject", &review).await;
+    assert_eq!(proxy_config(&out), json!({"concurrency": 2}));
+    set("elsewhere", 9);
+    let out = post_review(&state, "/inject", &review).await;
+    assert_eq!(proxy_config(&out), json!({}));
+}

@@ -1,7 +1,9 @@
 //! Flags more than one subcommand takes.
 
+use crate::core::config::proxy_config::resources::{ProxyConfigs, read_stream};
 use crate::core::config::snapshot::TemplateSource;
 use crate::sources::ConfigPaths;
+use anyhow::{Context, anyhow};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -39,5 +41,33 @@ impl ConfigFileArgs {
                 _ => TemplateSource::Auto,
             },
         }
+    }
+}
+
+/// ProxyConfig resources from files, so an offline answer can match the cluster's.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ProxyConfigFileArgs {
+    /// ProxyConfig resources (networking.istio.io/v1beta1) in YAML: ProxyConfig objects or a
+    /// List of them, several documents per file. Repeatable. With any, the pod's ProxyConfig
+    /// is computed as istiod's webhook computes it from the cluster's resources.
+    #[arg(long = "proxyConfigFile", value_name = "FILE")]
+    pub proxy_config_files: Vec<PathBuf>,
+}
+
+impl ProxyConfigFileArgs {
+    /// The resources of all the files; `None` when no file is given. The error names the
+    /// file, the document and the field.
+    pub fn load(&self) -> anyhow::Result<Option<ProxyConfigs>> {
+        if self.proxy_config_files.is_empty() {
+            return Ok(None);
+        }
+        let mut all = Vec::new();
+        for path in &self.proxy_config_files {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let resources = read_stream(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            all.extend(resources);
+        }
+        Ok(Some(ProxyConfigs::new(all)))
     }
 }

@@ -3,11 +3,12 @@
 //! `--explain` then runs the admission function the server runs, for the pod and each webhook
 //! that would send it to an injector, and prints that answer.
 
-use super::args::ConfigFileArgs;
+use super::args::{ConfigFileArgs, ProxyConfigFileArgs};
 use crate::core::compat::kubectl::{self, Target};
 use crate::core::compat::selector::{Labels, equality_labels};
 use crate::core::compat::yaml;
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Settings, admit};
 use crate::core::inject::native::Nodes;
 use crate::core::inject::select::string_map;
@@ -51,6 +52,9 @@ pub struct CheckInjectArgs {
     pub explain: bool,
     #[command(flatten)]
     pub config: ConfigFileArgs,
+    /// (`--explain`) ProxyConfig resources, as for kube-inject.
+    #[command(flatten)]
+    pub proxy_configs: ProxyConfigFileArgs,
     #[command(flatten)]
     pub cluster: ClusterArgs,
 }
@@ -119,11 +123,13 @@ async fn check(args: &CheckInjectArgs) -> Result<String> {
             ),
             _ => None,
         };
+        let proxy_configs = args.proxy_configs.load()?;
         if !out.ends_with('\n') {
             out.push('\n');
         }
         out.push_str(&explain(
             &snapshot,
+            proxy_configs.as_ref(),
             &verdicts,
             &pod,
             &namespace,
@@ -252,6 +258,7 @@ fn namespace_in_file(file: &Path, name: &str) -> Result<Value> {
 /// same admission function, `Reason` and label the server logs and returns.
 fn explain(
     snapshot: &Snapshot,
+    proxy_configs: Option<&ProxyConfigs>,
     verdicts: &[WebhookVerdict],
     pod: &Value,
     namespace: &str,
@@ -270,6 +277,7 @@ fn explain(
         let settings = Settings::from_env(&verdict.revision);
         let admission = Admission {
             nodes,
+            proxy_configs,
             ..Admission::webhook(pod, namespace, &envs)
         };
         let decision = admit(snapshot, &settings, &admission);

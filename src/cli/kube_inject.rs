@@ -1,6 +1,6 @@
 //! `needle kube-inject`: offline injection of workload YAML, like `istioctl kube-inject`.
 
-use super::args::ConfigFileArgs;
+use super::args::{ConfigFileArgs, ProxyConfigFileArgs};
 use crate::core::compat::yaml;
 use crate::core::inject::admit::Settings;
 use crate::core::inject::workload::{self, Offline, Outcome};
@@ -20,6 +20,8 @@ pub struct KubeInjectArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub config: ConfigFileArgs,
+    #[command(flatten)]
+    pub proxy_configs: ProxyConfigFileArgs,
     /// Control plane revision; `default` is the default revision.
     #[arg(short = 'r', long = "revision", default_value = "")]
     pub revision: String,
@@ -27,12 +29,14 @@ pub struct KubeInjectArgs {
 
 pub fn run(args: &KubeInjectArgs) -> Result<()> {
     let snapshot = args.config.paths().load().map_err(|e| anyhow!(e))?;
+    let proxy_configs = args.proxy_configs.load()?;
     let (input_name, input) = read_input(&args.filename)?;
     // Native sidecars only with `ENABLE_NATIVE_SIDECARS=true`, as istioctl without a cluster.
     let settings = Settings::from_env(&args.revision);
     let run = Offline {
         snapshot: &snapshot,
         settings: &settings,
+        proxy_configs: proxy_configs.as_ref(),
     };
     let mut warnings = Vec::new();
     let output = inject_stream(&input_name, &input, &run, &mut warnings)?;

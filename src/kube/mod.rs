@@ -8,6 +8,7 @@ pub mod check_inject;
 pub mod configmaps;
 pub mod namespaces;
 pub mod nodes;
+pub mod proxy_configs;
 pub mod tag;
 pub mod webhook_patcher;
 

@@ -64,10 +64,12 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
         return Outcome::denied(why, label);
     }
     let envs = parse_inject_envs(path);
+    let proxy_configs = state.proxy_configs.load();
     let (decision, native_sidecars) = cache::read(&state.nodes, |nodes| {
         cache::read(&state.namespaces, |namespaces| {
             let admission = Admission {
                 nodes,
+                proxy_configs: proxy_configs.as_deref(),
                 openshift_namespace: namespaces.map(|all| pod_namespace(all, req)),
                 ..Admission::webhook(&req.object, &req.namespace, &envs)
             };

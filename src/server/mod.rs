@@ -16,6 +16,7 @@ use crate::core::config::snapshot;
 use crate::core::inject::admit::Settings;
 use crate::core::inject::native::NativeMode;
 use crate::kube::configmaps::{self, ConfigMapSource};
+use crate::kube::proxy_configs;
 use crate::kube::webhook_patcher::Patcher;
 use crate::kube::{ClientError, ClusterArgs};
 use crate::kube::{namespaces, nodes};
@@ -154,6 +155,15 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
         }
         _ => watch_config(&opts.config, state.clone())?,
     };
+    if let Some(client) = client.clone().filter(|_| opts.watch_cluster) {
+        state.caches.expect("ProxyConfig");
+        let (publish_state, synced_state) = (state.clone(), state.clone());
+        tokio::spawn(proxy_configs::watch(
+            client,
+            move |set| publish_state.proxy_configs.store(Some(Arc::new(set))),
+            move || synced_state.caches.synced("ProxyConfig"),
+        ));
+    }
     // The patcher reads the CA again whenever the certificate files change.
     let (ca_changed, ca_watched) = signal_watch::channel(());
     let mut cert_dirs = vec![cert_path.clone(), key_path.clone()];

@@ -2,9 +2,11 @@
 
 use super::metrics::Metrics;
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::Settings;
 use crate::kube::cache::View;
 use crate::sources::Live;
+use arc_swap::ArcSwapOption;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,6 +26,9 @@ pub struct AppState {
     pub nodes: View<String>,
     /// Namespaces by name (name and annotations), when watched on OpenShift.
     pub namespaces: View<serde_json::Value>,
+    /// The cluster's ProxyConfig resources (`--watch-cluster`); empty when not watching, and
+    /// then pods get istioctl's ProxyConfig (mesh default and annotation only).
+    pub proxy_configs: ArcSwapOption<ProxyConfigs>,
     certificate_loaded: AtomicBool,
 }
 
@@ -100,6 +105,7 @@ impl AppState {
             },
             nodes: View::default(),
             namespaces: View::default(),
+            proxy_configs: ArcSwapOption::empty(),
             certificate_loaded: AtomicBool::new(false),
         }
     }

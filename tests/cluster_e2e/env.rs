@@ -363,7 +363,7 @@ async fn install_crds(client: &kube::Client) -> BTreeMap<String, ApiResource> {
     kinds
 }
 
-async fn wait_established(
+pub async fn wait_established(
     api: &Api<k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition>,
     name: &str,
 ) {

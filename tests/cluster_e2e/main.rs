@@ -18,6 +18,7 @@ mod failures;
 mod nodes;
 mod openshift;
 mod patcher;
+mod proxy_config;
 mod selection;
 mod tag;
 mod validation;
@@ -78,6 +79,7 @@ async fn run() -> ExitCode {
         .chain(audit::scenarios())
         .chain(nodes::scenarios())
         .chain(openshift::scenarios())
+        .chain(proxy_config::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

@@ -55,15 +55,41 @@ pub fn apply_mesh_config(user: &Value) -> Result<Value, String> {
     Ok(mesh)
 }
 
-/// `mesh.MergeProxyConfig`: scalars overwrite, maps (`proxyMetadata`, ...) merge with later
-/// keys winning; fields and values are read as Istio's protobuf JSON reader reads them
-/// (`proxy_config_reader`).
+/// `mesh.MergeProxyConfig`: a field the overlay sets replaces the base's whole (Istio's
+/// protobuf JSON reader makes a new value for every field it reads, messages and maps
+/// included), except `proxyMetadata`, whose keys merge with the overlay's winning, and
+/// `proxyHeaders`, which keeps the base's header settings the overlay leaves out. Fields and
+/// values are read as that reader reads them (`proxy_config_reader`).
 pub fn merge_proxy_config(base: &Value, overlay: &Value) -> Result<Value, String> {
     match overlay {
         Value::Null => Ok(base.clone()),
         Value::Object(over) => {
-            let base = base.as_object().cloned().unwrap_or_default();
-            let mut merged = Value::Object(deep_merge(base, &reader::known_fields(over)));
+            let mut merged = base.as_object().cloned().unwrap_or_default();
+            for (field, value) in reader::known_fields(over) {
+                // The reader skips a field given as null.
+                if value.is_null() {
+                    continue;
+                }
+                let kept = merged.remove(&field);
+                let value = match (field.as_str(), kept, value) {
+                    ("proxyMetadata", Some(Value::Object(b)), Value::Object(o)) => {
+                        Value::Object(deep_merge(b, &o))
+                    }
+                    ("proxyHeaders", Some(Value::Object(b)), Value::Object(mut o)) => {
+                        for header in KEPT_PROXY_HEADERS {
+                            if o.get(header).is_none_or(Value::is_null)
+                                && let Some(v) = b.get(header)
+                            {
+                                o.insert(header.into(), v.clone());
+                            }
+                        }
+                        Value::Object(o)
+                    }
+                    (_, _, value) => value,
+                };
+                merged.insert(field, value);
+            }
+            let mut merged = Value::Object(merged);
             reader::read_values(&mut merged)?;
             Ok(merged)
         }
@@ -73,6 +99,16 @@ pub fn merge_proxy_config(base: &Value, overlay: &Value) -> Result<Value, String
         )),
     }
 }
+
+/// The `proxyHeaders` settings `MergeProxyConfig` keeps from the base when the overlay's
+/// `proxyHeaders` leaves them out (`correctProxyHeaders`).
+const KEPT_PROXY_HEADERS: [&str; 5] = [
+    "forwardedClientCert",
+    "requestId",
+    "attemptCount",
+    "server",
+    "envoyDebugHeaders",
+];
 
 fn deep_merge(mut base: Map<String, Value>, over: &Map<String, Value>) -> Map<String, Value> {
     for (k, v) in over {
@@ -129,17 +165,39 @@ pub fn proxy_config_json(effective: &Value) -> String {
         {
             continue;
         }
-        // Wrapper-typed fields (Int32Value, BoolValue) print even at zero once set.
-        let wrapper = matches!(
-            k.as_str(),
-            "concurrency" | "holdApplicationUntilProxyStarts"
-        ) && !v.is_null();
-        if (is_zero(v) && !wrapper) || reader::is_zero_enum(k, v) {
+        if proto_json_omits(k, v) {
             continue;
         }
         out.insert(k.clone(), v.clone());
     }
     serde_json::to_string(&Value::Object(out)).expect("JSON values serialize")
+}
+
+/// A ProxyConfig as Istio's protobuf JSON/YAML writer leaves it (`protomarshal.ToYAML`):
+/// without fields at their zero value. Istio writes each layer of the effective ProxyConfig
+/// this way before merging it, so a zero value in a layer never overrides a lower layer.
+pub fn without_zero_fields(pc: &Value) -> Value {
+    // A message set to its empty value is written (`tracing: {}`); an empty map is not.
+    let kept = |k: &str, v: &Value| {
+        let empty_message = v.as_object().is_some_and(Map::is_empty)
+            && !matches!(k, "proxyMetadata" | "runtimeValues");
+        empty_message || !proto_json_omits(k, v)
+    };
+    let fields = pc.as_object().into_iter().flatten();
+    Value::Object(
+        fields
+            .filter(|(k, v)| kept(k, v))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    )
+}
+
+/// Whether proto3 JSON leaves the ProxyConfig field out: zero values, except wrapper-typed
+/// fields (Int32Value, BoolValue), which print even at zero once set.
+fn proto_json_omits(field: &str, v: &Value) -> bool {
+    let wrapper =
+        matches!(field, "concurrency" | "holdApplicationUntilProxyStarts") && !v.is_null();
+    (is_zero(v) && !wrapper) || reader::is_zero_enum(field, v)
 }
 
 /// Proto3 JSON leaves out zero values; enums at their zero value print nothing either.
@@ -290,5 +348,26 @@ mod tests {
             "istiod.istio-system.svc:15012"
         );
         assert_eq!(inbound_traffic_policy_mode(&m), "localhost");
+    }
+
+    #[test]
+    fn a_set_field_replaces_the_base_whole_except_metadata_and_proxy_headers() {
+        let base = proxy_config_defaults().clone();
+        let tracing = json!({"zipkin": {"address": "zipkin:9411"}, "sampling": 5.0});
+        let base = merge_proxy_config(&base, &json!({"tracing": tracing})).unwrap();
+        let pc = merge_proxy_config(&base, &json!({"tracing": {"sampling": 10.0}})).unwrap();
+        assert_eq!(pc["tracing"], json!({"sampling": 10.0}));
+        let pc = merge_proxy_config(&base, &json!({"tracing": {}, "statusPort": null})).unwrap();
+        assert_eq!(pc["tracing"], json!({}));
+        assert_eq!(pc["statusPort"], 15020, "a null field is skipped");
+
+        let base = json!({"proxyHeaders": {"server": {"disabled": true},
+            "requestId": {"disabled": true}, "preserveHttp1HeaderCase": true}});
+        let pc = merge_proxy_config(&base, &json!({"proxyHeaders": {"server": {}}})).unwrap();
+        assert_eq!(
+            pc["proxyHeaders"],
+            json!({"server": {}, "requestId": {"disabled": true}}),
+            "Istio keeps only its five header settings from the base"
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! (Istio's `injectPod` plays this part for its webhook and istioctl).
 
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
@@ -57,6 +58,9 @@ pub struct Admission<'a> {
     pub nodes: Option<&'a Nodes>,
     /// The workload that owns the pod; `None` derives it from the pod's owner references.
     pub owner: Option<&'a Owner>,
+    /// The ProxyConfig resources (from the cluster, or kube-inject's files); `None` when there
+    /// are none to read (see `Request::proxy_configs`).
+    pub proxy_configs: Option<&'a ProxyConfigs>,
     pub caller: Caller,
     pub reinjection: Reinjection,
 }
@@ -80,6 +84,7 @@ impl<'a> Admission<'a> {
             openshift_namespace: None,
             nodes: None,
             owner: None,
+            proxy_configs: None,
             caller: Caller::Webhook,
             reinjection: Reinjection::Istio,
         }
@@ -183,7 +188,8 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     // so one that does not parse fails the pod even when it is not injected.
     if admission.caller == Caller::KubeInject
         && selected.why != Why::HostNetwork
-        && let Err(e) = super::pipeline::effective_proxy_config(&snapshot.mesh, pod)
+        && let Err(e) =
+            super::pipeline::effective_proxy_config(&snapshot.mesh, admission.proxy_configs, pod)
     {
         return Decision::Denied(e.into());
     }
@@ -199,6 +205,7 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     request.proxy_envs = admission.proxy_envs.clone();
     request.openshift_namespace = admission.openshift_namespace;
     request.reinjection = admission.reinjection;
+    request.proxy_configs = admission.proxy_configs;
     match inject::inject(snapshot, &request) {
         Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
         Err(e) => Decision::Denied(e.into()),

@@ -3,6 +3,7 @@
 //! container order). Pure: pod in, injected pod out.
 
 use crate::core::compat::path::At;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::config::{InjectorConfig, Snapshot};
 use crate::core::inject::context::{self, ContextInput, Owner};
 use crate::core::inject::merge::{Schema, merge_owned};
@@ -82,6 +83,10 @@ pub struct Request<'a> {
     pub openshift_namespace: Option<&'a Value>,
     /// `COMPLIANCE_POLICY` of the injector process.
     pub compliance_policy: &'a str,
+    /// The ProxyConfig resources the pod's ProxyConfig is computed from, as istiod's webhook
+    /// does; `None` (kube-inject without resources, or no cluster view) uses only the mesh
+    /// default and the pod's `proxy.istio.io/config`, as istioctl does.
+    pub proxy_configs: Option<&'a ProxyConfigs>,
     pub caller: Caller,
     pub reinjection: Reinjection,
 }
@@ -112,6 +117,7 @@ impl<'a> Request<'a> {
             proxy_gid: 1337,
             openshift_namespace: None,
             compliance_policy: "",
+            proxy_configs: None,
             caller,
             reinjection: Reinjection::Istio,
         }
@@ -149,7 +155,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         annotations::validate(annos).map_err(InjectError::InvalidAnnotations)?;
     }
     let proxy_envs = resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
-    let proxy_config = effective_proxy_config(&snapshot.mesh, &original)?;
+    let proxy_config = effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?;
     let status_port = agent_status_port(snapshot, req.caller, &proxy_config);
     let stripped = strip_pod(&original, status_port);
     let replay = req.reinjection == Reinjection::Replay && stripped.is_some();
@@ -435,25 +441,40 @@ fn reinsert_overrides(mut pod: Cow<'_, Value>) -> Result<Cow<'_, Value>, InjectE
     Ok(pod)
 }
 
-/// The pod's ProxyConfig: mesh `defaultConfig` with the `proxy.istio.io/config` annotation on top.
-/// The pod's effective ProxyConfig: the mesh default with `proxy.istio.io/config` on top.
+/// The pod's effective ProxyConfig. Without resources, istioctl's: the mesh `defaultConfig`
+/// with `proxy.istio.io/config` on top (borrowed when the pod has no annotation). With them,
+/// istiod's precedence (`ProxyConfigs::effective`).
 pub(crate) fn effective_proxy_config<'a>(
     mesh_config: &'a Value,
+    resources: Option<&ProxyConfigs>,
     pod: &Value,
 ) -> Result<Cow<'a, Value>, InjectError> {
-    let base = &mesh_config["defaultConfig"];
-    let Some(text) = pod::annotation(pod, "proxy.istio.io/config") else {
-        return Ok(Cow::Borrowed(base));
-    };
     let bad = |message: String| InjectError::BadAnnotationJson {
         annotation: "proxy.istio.io/config",
         message,
     };
-    let overlay =
-        crate::core::compat::yaml::parse_one_last_wins(text).map_err(|e| bad(e.to_string()))?;
-    mesh::merge_proxy_config(base, &overlay)
-        .map(Cow::Owned)
-        .map_err(bad)
+    let overlay = pod::annotation(pod, "proxy.istio.io/config")
+        .map(crate::core::compat::yaml::parse_one_last_wins)
+        .transpose()
+        .map_err(|e| bad(e.to_string()))?;
+    if let Some(resources) = resources {
+        let namespace = pod
+            .at(&["metadata", "namespace"])
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let labels = pod.at(&["metadata", "labels"]).and_then(Value::as_object);
+        return resources
+            .effective(mesh_config, namespace, labels, overlay.as_ref())
+            .map(Cow::Owned)
+            .map_err(bad);
+    }
+    let base = &mesh_config["defaultConfig"];
+    match overlay {
+        None => Ok(Cow::Borrowed(base)),
+        Some(overlay) => mesh::merge_proxy_config(base, &overlay)
+            .map(Cow::Owned)
+            .map_err(bad),
+    }
 }
 
 fn select_templates(config: &InjectorConfig, pod: &Value, caller: Caller) -> Vec<String> {
@@ -732,8 +753,10 @@ fn injection_status(template_pod: &Value, revision: &str) -> String {
     ])
 }
 
-/// `reorderPod`: where the proxy and Istio's init containers go (`proxy_config`: the pod's
-/// effective ProxyConfig, mesh default with the `proxy.istio.io/config` annotation on top).
+/// `reorderPod`: where the proxy and Istio's init containers go. Istio decides "hold" from the
+/// mesh default with the `proxy.istio.io/config` annotation on top, never from ProxyConfig
+/// resources; the effective `proxy_config` gives the same answer because a resource cannot set
+/// `holdApplicationUntilProxyStarts`.
 fn reorder(snapshot: &Snapshot, proxy_config: &Value, pod: &mut Value) {
     let hold = proxy_config
         .get("holdApplicationUntilProxyStarts")

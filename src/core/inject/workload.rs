@@ -4,6 +4,7 @@
 use crate::core::compat::gofmt;
 use crate::core::compat::yaml;
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
 use crate::core::inject::context::Owner;
 use crate::core::inject::select::Why;
@@ -73,10 +74,12 @@ pub enum WorkloadError {
     Internal(String),
 }
 
-/// What offline injection runs with: a config snapshot and the injector's settings.
+/// What offline injection runs with: a config snapshot, the injector's settings and the
+/// ProxyConfig resources given to it (none: istioctl's answer).
 pub struct Offline<'a> {
     pub snapshot: &'a Snapshot,
     pub settings: &'a Settings,
+    pub proxy_configs: Option<&'a ProxyConfigs>,
 }
 
 /// Inject one parsed document.
@@ -188,6 +191,7 @@ pub fn inject_document(
         openshift_namespace: None,
         nodes: None,
         owner: owner.as_ref(),
+        proxy_configs: run.proxy_configs,
         caller: Caller::KubeInject,
         reinjection: Reinjection::Istio,
     };

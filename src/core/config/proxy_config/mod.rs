@@ -2,6 +2,7 @@
 //! mesh's `defaultConfig`): which fields exist, and how durations, booleans, integers and
 //! enums are read and then written back into `PROXY_CONFIG`.
 
+pub mod resources;
 pub mod rules;
 
 use crate::core::compat::gofmt;
