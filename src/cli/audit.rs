@@ -6,6 +6,7 @@ use super::args::ConfigFileArgs;
 use crate::core::audit::report::{PodResult, Report};
 use crate::core::audit::{audit, injected_revision};
 use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Settings};
 use crate::core::inject::native::Nodes;
 use crate::kube::ClusterArgs;
@@ -44,9 +45,9 @@ pub struct AuditArgs {
     /// Read the istio ConfigMap (`mesh`) from the cluster instead of the file: NAMESPACE/NAME.
     #[arg(long = "mesh-configmap", conflicts_with = "mesh_config_file")]
     pub mesh_configmap: Option<ConfigMapRef>,
-    /// Audit as `needle serve --watch-cluster` answers: with the cluster's Nodes (native
-    /// sidecars when ENABLE_NATIVE_SIDECARS is unset or `auto`) and, with PLATFORM=openshift,
-    /// its Namespaces, each listed once.
+    /// Audit as `needle serve --watch-cluster` answers: with the cluster's ProxyConfig
+    /// resources, its Nodes (native sidecars when ENABLE_NATIVE_SIDECARS is unset or `auto`)
+    /// and, with PLATFORM=openshift, its Namespaces, each listed once.
     #[arg(long = "watch-cluster", env = "NEEDLE_WATCH_CLUSTER")]
     pub watch_cluster: bool,
     #[command(flatten)]
@@ -107,7 +108,11 @@ async fn audit_cluster(args: &AuditArgs) -> Result<Report> {
     .map_err(|e| anyhow!(e))
     .context("loading the injector configuration")?;
     let settings = Settings::from_env(&args.revision);
-    let (mut nodes, mut namespaces) = (None, None);
+    let (mut nodes, mut namespaces, mut proxy_configs) = (None, None, None);
+    if args.watch_cluster {
+        let listed = crate::kube::proxy_configs::list(client.clone()).await;
+        proxy_configs = Some(listed.context("listing ProxyConfig resources")?);
+    }
     if args.watch_cluster && settings.native_sidecars.needs_nodes() {
         nodes = Some(
             crate::kube::nodes::list(client.clone())
@@ -125,6 +130,7 @@ async fn audit_cluster(args: &AuditArgs) -> Result<Report> {
         proxy_envs: parse_inject_envs(&args.webhook_path),
         nodes,
         namespaces,
+        proxy_configs,
     };
     let mut report = Report::new(&args.revision);
     crate::kube::audit::for_each_pod(
@@ -145,6 +151,7 @@ struct Auditor {
     nodes: Option<Nodes>,
     /// Name and annotations of every namespace (OpenShift's UID ranges).
     namespaces: Option<BTreeMap<String, Value>>,
+    proxy_configs: Option<ProxyConfigs>,
 }
 
 impl Auditor {
@@ -168,6 +175,7 @@ impl Auditor {
         static NOT_FOUND: Value = Value::Null;
         let admission = Admission {
             nodes: self.nodes.as_ref(),
+            proxy_configs: self.proxy_configs.as_ref(),
             openshift_namespace: self
                 .namespaces
                 .as_ref()

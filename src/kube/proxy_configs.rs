@@ -17,15 +17,32 @@ type Key = (String, String);
 /// change; `synced` is called once the first list is complete, or once the API answers that
 /// ProxyConfig is not a resource it serves (the CRD is not installed: no resources, as for
 /// istiod). The watcher retries with back-off, so a CRD installed later is picked up.
+fn api(client: Client) -> Api<DynamicObject> {
+    let gvk = GroupVersionKind::gvk("networking.istio.io", "v1beta1", KIND);
+    let resource = ApiResource::from_gvk_with_plural(&gvk, "proxyconfigs");
+    Api::all_with(client, &resource)
+}
+
+/// The cluster's ProxyConfigs listed once (for a command); none when the CRD is not installed.
+pub async fn list(client: Client) -> Result<ProxyConfigs, kube::Error> {
+    let listed = match api(client).list(&Default::default()).await {
+        Ok(listed) => listed,
+        Err(kube::Error::Api(status)) if status.code == 404 => return Ok(ProxyConfigs::default()),
+        Err(e) => return Err(e),
+    };
+    let mut resources = BTreeMap::new();
+    for object in &listed.items {
+        update(&mut resources, object);
+    }
+    Ok(ProxyConfigs::new(resources.into_values().collect()))
+}
+
 pub async fn watch(
     client: Client,
     publish: impl Fn(ProxyConfigs) + Send + 'static,
     synced: impl Fn() + Send + 'static,
 ) {
-    let gvk = GroupVersionKind::gvk("networking.istio.io", "v1beta1", KIND);
-    let resource = ApiResource::from_gvk_with_plural(&gvk, "proxyconfigs");
-    let api: Api<DynamicObject> = Api::all_with(client, &resource);
-    let mut events = watcher(api, watcher::Config::default())
+    let mut events = watcher(api(client), watcher::Config::default())
         .default_backoff()
         .boxed();
     let mut current: BTreeMap<Key, ProxyConfigResource> = BTreeMap::new();

@@ -42,7 +42,7 @@ async fn proxy_configs(env: Arc<Env>) -> Outcome {
 }
 
 /// The revision's server restarted with `--watch-cluster`, its mesh's root namespace `root`
-/// and `concurrency: 7` in the mesh's defaultConfig; not waited for.
+/// and `concurrency: 7` in the mesh's defaultConfig, native sidecars off; not waited for.
 async fn watching(env: &Env, rev: &Revision, root: &str) {
     let mesh = write_scratch(
         &format!("{root}-mesh.yaml"),
@@ -50,13 +50,17 @@ async fn watching(env: &Env, rev: &Revision, root: &str) {
     );
     let kubeconfig = env.cluster.kubeconfig.display().to_string();
     stop(rev).await;
-    *rev.server.lock().await = Some(rev.spawn_server(&[
-        "--watch-cluster",
-        "--kubeconfig",
-        &kubeconfig,
-        "--meshConfigFile",
-        mesh.to_str().unwrap(),
-    ]));
+    // Native sidecars are the nodes scenario's: here the proxy stays in `containers`.
+    *rev.server.lock().await = Some(rev.spawn_server_with(
+        &[
+            "--watch-cluster",
+            "--kubeconfig",
+            &kubeconfig,
+            "--meshConfigFile",
+            mesh.to_str().unwrap(),
+        ],
+        &[("ENABLE_NATIVE_SIDECARS", "false")],
+    ));
 }
 
 const CRD_NAME: &str = "proxyconfigs.networking.istio.io";

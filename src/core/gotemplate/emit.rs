@@ -62,6 +62,10 @@ pub fn emit(parsed: &Parsed, host_functions: &[&str]) -> Result<String, Translat
     }
     let mut e = Emitter::new(&macros, host_functions, "_root");
     e.nodes(&parsed.nodes)?;
+    // minijinja drops a newline that ends the template; Go prints it.
+    if e.out.ends_with('\n') {
+        e.out.push_str("{{ '' }}");
+    }
     Ok(format!("{ROOT}{{% set _v = namespace() %}}{out}{}", e.out))
 }
 

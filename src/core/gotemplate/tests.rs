@@ -348,3 +348,74 @@ fn a_field_the_template_data_lacks_fails_when_its_action_runs() {
     check("{{ $.Revision }}{{ .ProxyUID }}", "1337");
     assert!(try_render("{{ $.Nope }}").is_err());
 }
+
+/// Templates mixing literal `{`, `}`, `%`, `#` with trimmed and untrimmed actions and comments,
+/// generated from a fixed seed: the translation must render each exactly as Go's
+/// text/template does, whose rules for these are simple enough to state here (`{{- ` trims the
+/// white space before the action, ` -}}` the white space after it; the action prints its
+/// string; a comment prints nothing).
+#[test]
+fn literal_braces_next_to_trimmed_actions_render_as_in_go() {
+    const TEXT: &[u8] = b"{}%#a -\n\t";
+    const LITERAL: &[u8] = b"{}%#x";
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        // xorshift64*: reproducible without a crate.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    };
+    for case in 0..600 {
+        let (mut src, mut want) = (String::new(), String::new());
+        let mut trim_next = false;
+        for _ in 0..1 + next(6) {
+            let mut text: String = (0..next(5))
+                .map(|_| TEXT[next(TEXT.len())] as char)
+                .collect();
+            // Go would read `{{` in the text as an action: none in the source.
+            while text.contains("{{") {
+                text = text.replace("{{", "{");
+            }
+            let (left, right) = (next(2) == 0, next(2) == 0);
+            // A `{` right before the action's delimiter is part of it in Go: keep them apart.
+            if text.ends_with('{') {
+                text.push('\n');
+            }
+            let mut shown = text.as_str();
+            if trim_next {
+                shown = shown.trim_start_matches([' ', '\t', '\r', '\n']);
+            }
+            if left {
+                shown = shown.trim_end_matches([' ', '\t', '\r', '\n']);
+            }
+            src.push_str(&text);
+            want.push_str(shown);
+            let (open, close) = (
+                if left { "{{- " } else { "{{ " },
+                if right { " -}}" } else { " }}" },
+            );
+            if next(4) == 0 {
+                src.push_str(&format!("{open}/* c */{close}"));
+            } else {
+                let literal: String = (0..next(4))
+                    .map(|_| LITERAL[next(LITERAL.len())] as char)
+                    .collect();
+                src.push_str(&format!("{open}\"{literal}\"{close}"));
+                want.push_str(&literal);
+            }
+            trim_next = right;
+        }
+        let tail: String = (0..next(4))
+            .map(|_| TEXT[next(TEXT.len())] as char)
+            .collect::<String>()
+            .replace("{{", "{");
+        src.push_str(&tail);
+        want.push_str(if trim_next {
+            tail.trim_start_matches([' ', '\t', '\r', '\n'])
+        } else {
+            &tail
+        });
+        assert_eq!(render(&src), want, "case {case}: {src:?}");
+    }
+}
