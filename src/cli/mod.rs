@@ -5,6 +5,7 @@ pub mod check_inject;
 pub mod kube_inject;
 pub mod serve;
 pub mod tag;
+pub mod template;
 pub mod validate;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +36,8 @@ pub enum Command {
     Serve(Box<serve::ServeArgs>),
     /// Revision tags, as `istioctl tag` (generate, set, list, remove).
     Tag(tag::TagArgs),
+    /// Check an injector config's templates: translation, functions used, a sample pod.
+    Template(template::TemplateArgs),
     /// Validate Istio resources offline with the webhook's rules (exit 0 valid, 1 invalid, 2 unreadable).
     Validate(validate::ValidateArgs),
 }
@@ -47,6 +50,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Command::KubeInject(args) => kube_inject::run(&args),
         Command::Serve(args) => serve::run(*args),
         Command::Tag(args) => tag::run(&args),
+        Command::Template(args) => return template::run(&args),
         Command::Validate(args) => return validate::run(&args),
     };
     match result {

@@ -129,7 +129,7 @@ fn is_stock(name: &str, text: &str) -> bool {
 }
 
 /// Where `name` renders from, given the config's text for it (if any).
-fn origin(name: &str, text: Option<&str>, source: TemplateSource) -> TemplateOrigin {
+pub fn template_origin(name: &str, text: Option<&str>, source: TemplateSource) -> TemplateOrigin {
     let builtin = BUILTIN_TEMPLATES.iter().any(|(n, _)| *n == name);
     match (text, source) {
         (None, _) => TemplateOrigin::Needle,
@@ -162,7 +162,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let template_origins: BTreeMap<String, TemplateOrigin> = config
         .templates
         .iter()
-        .map(|(n, t)| (n.clone(), origin(n, Some(t), sources.templates)))
+        .map(|(n, t)| (n.clone(), template_origin(n, Some(t), sources.templates)))
         .collect();
     let go_sources: Vec<(String, String)> = config
         .templates
@@ -216,7 +216,7 @@ pub fn embedded() -> Snapshot {
 mod tests {
     #[test]
     fn auto_renders_a_text_as_written_unless_it_is_istios_stock_one() {
-        use super::{TemplateOrigin::*, TemplateSource, origin};
+        use super::{TemplateOrigin::*, TemplateSource, template_origin as origin};
         let stock = |name: &str| super::STOCK_TEMPLATES.iter().any(|(n, _)| *n == name);
         assert!(stock("sidecar") && !stock("custom"));
         assert_eq!(origin("sidecar", None, TemplateSource::Auto), Needle);

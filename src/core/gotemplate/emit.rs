@@ -356,7 +356,12 @@ fn fields_at(base: String, fields: &[String], pos: Pos) -> String {
     match fields.first() {
         Some(first) if base == "_root" && !ROOT_FIELDS.contains(&first.as_str()) => {
             let quoted = |s: &str| serde_json::to_string(s).expect("a string serializes");
-            let at = format!("{pos} (<.{first}>)");
+            // Conditions of `if`, `range` and `with` carry no position of their own.
+            let at = if pos == Pos::default() {
+                format!("<.{first}>")
+            } else {
+                format!("{pos} (<.{first}>)")
+            };
             format!(
                 "gt_no_field({}, {}, {})",
                 quoted(first),

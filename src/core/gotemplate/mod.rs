@@ -51,6 +51,7 @@ mod emit;
 pub mod funcs;
 mod lexer;
 mod parser;
+pub mod uses;
 pub mod value;
 
 pub use funcs::register;

@@ -16,6 +16,7 @@ pub mod probes;
 pub mod prometheus;
 pub mod render;
 pub mod select;
+pub mod template_check;
 pub mod webhooks;
 pub mod workload;
 

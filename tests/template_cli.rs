@@ -1,0 +1,132 @@
+//! Users' own templates (`testdata/templates/`, each says what it exercises and expects) through
+//! `needle kube-inject` with the default `--templates auto`, and `needle template check` on
+//! them and on Istio's templates of the corpus.
+
+mod common;
+
+use common::golden_cases::corpus_dir;
+use common::yaml_documents;
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn needle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_needle"))
+        .args(args)
+        .env_remove("ENABLE_NATIVE_SIDECARS")
+        .env_remove("NEEDLE_TEMPLATES")
+        .output()
+        .expect("needle runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The pod of `testdata/hello-deployment.yaml` injected with the template config `name`.
+fn injected(name: &str) -> Result<Value, String> {
+    let config = format!("testdata/templates/{name}");
+    let out = needle(&[
+        "kube-inject",
+        "-f",
+        "testdata/hello-deployment.yaml",
+        "--injectConfigFile",
+        &config,
+    ]);
+    if !out.status.success() {
+        return Err(text(&out.stderr));
+    }
+    let docs = yaml_documents(&text(&out.stdout));
+    Ok(docs[0]["spec"]["template"].clone())
+}
+
+fn proxy(pod: &Value) -> &Value {
+    pod["spec"]["containers"]
+        .as_array()
+        .and_then(|l| l.iter().find(|c| c["name"] == "istio-proxy"))
+        .unwrap_or_else(|| panic!("no istio-proxy in {pod}"))
+}
+
+#[test]
+fn a_brace_before_a_trimmed_action_is_text() {
+    let pod = injected("brace-before-trimmed-action.yaml").unwrap();
+    assert_eq!(pod["metadata"]["annotations"]["brace"], "kept", "{pod}");
+}
+
+#[test]
+fn fields_the_pod_type_lacks_are_dropped() {
+    let pod = injected("fields-the-pod-lacks.yaml").unwrap();
+    let proxy = proxy(&pod);
+    assert_eq!(
+        proxy["securityContext"],
+        serde_json::json!({"runAsUser": 1337})
+    );
+    assert!(proxy.get("bogusField").is_none(), "{proxy}");
+}
+
+#[test]
+fn a_key_written_twice_takes_its_last_value() {
+    let pod = injected("duplicate-keys.yaml").unwrap();
+    let names: Vec<&str> = pod["spec"]["volumes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v["name"].as_str())
+        .collect();
+    assert!(
+        names.contains(&"second") && !names.contains(&"first"),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn a_field_the_template_data_lacks_fails_the_injection() {
+    let e = injected("missing-data-field.yaml").unwrap_err();
+    assert!(
+        e.contains("can't evaluate field EstimatedConcurrency in type *inject.SidecarTemplateData"),
+        "{e}"
+    );
+}
+
+#[test]
+fn template_check_reports_each_template() {
+    let out = needle(&[
+        "template",
+        "check",
+        "--injectConfigFile",
+        "testdata/templates/missing-data-field.yaml",
+    ]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("template sidecar: renders from the config's text\n  translates: yes\n"),
+        "{report}"
+    );
+    assert!(report.contains("sample pod: denied: "), "{report}");
+    assert!(
+        report.ends_with("template check: 1 templates, 1 fail\n"),
+        "{report}"
+    );
+
+    let stock = corpus_dir().join("istio-inject/rendered/default/config.yaml");
+    let out = needle(&[
+        "template",
+        "check",
+        "--injectConfigFile",
+        stock.to_str().unwrap(),
+    ]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
+    assert!(report.contains(
+        "template sidecar: renders from needle's built-in (the config's text is Istio's stock template)\n"
+    ), "{report}");
+    assert!(
+        report.contains(
+            "  sample pod: injected (containers: istio-proxy; initContainers: istio-init)\n"
+        ),
+        "{report}"
+    );
+
+    let out = needle(&["template", "check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--injectConfigFile"));
+}
