@@ -350,6 +350,44 @@ async fn config_reloads_under_load_and_a_broken_reload_keeps_the_last_good_confi
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drain_cut_short_by_its_timeout_exits_non_zero() {
+    let dir = temp_dir("term-cut");
+    let certs = dir.join("certs");
+    let mut server = Server::start(
+        &dir,
+        &[
+            "--cert-dir",
+            certs.to_str().unwrap(),
+            "--drain-timeout",
+            "1s",
+        ],
+    );
+    let tls = connector(&certs.join("ca.pem"), false);
+    let body = hello_review("v1");
+    let addr = server.webhook;
+    // A request whose body never comes: it is still in flight when the drain ends.
+    let stuck = tokio::spawn(async move {
+        split_request(&tls, addr, "/inject", &body, std::future::pending()).await
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.sigterm();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "needle did not exit after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    stuck.abort();
+    assert_eq!(status.code(), Some(1), "log:\n{}", server.log());
+    assert!(server.log().contains("drain timeout"), "{}", server.log());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_finishes_requests_in_flight_and_exits_zero() {
     let dir = temp_dir("term");
     let certs = dir.join("certs");
@@ -380,6 +418,10 @@ async fn sigterm_finishes_requests_in_flight_and_exits_zero() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     server.sigterm();
     tokio::time::sleep(Duration::from_millis(300)).await;
+    // Draining, the server listens no more: a new connection is refused at once, so the
+    // apiserver tries another replica instead of waiting out the drain.
+    let refused = tokio::net::TcpStream::connect(server.webhook).await;
+    assert!(refused.is_err(), "a draining server accepted a connection");
     signal.notify_waiters();
     for r in requests {
         let raw = r.await.unwrap();

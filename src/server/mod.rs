@@ -79,6 +79,8 @@ pub enum ServeError {
         "--patch-webhooks: no CA to patch in: {0} does not exist (give the serving certificate's CA with --ca-file)"
     )]
     NoCaFile(PathBuf),
+    #[error("the drain timeout ({0:?}) cut requests still in flight")]
+    DrainCut(Duration),
 }
 
 /// Run until SIGTERM or SIGINT; then drain and return.
@@ -211,8 +213,12 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     wait_for_signal().await;
     tracing::info!(drain = ?opts.drain_timeout, "shutting down: no new connections, finishing requests in flight");
     let _ = stop_tx.send(true);
-    let _ = tokio::join!(webhook_task, admin_task);
-    Ok(())
+    let (webhook, admin) = tokio::join!(webhook_task, admin_task);
+    if webhook.unwrap_or(false) && admin.unwrap_or(false) {
+        Ok(())
+    } else {
+        Err(ServeError::DrainCut(opts.drain_timeout))
+    }
 }
 
 /// The caches `--watch-cluster` keeps for admissions: Nodes when native sidecars are `auto`,
