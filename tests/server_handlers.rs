@@ -407,3 +407,38 @@ async fn the_current_proxy_configs_reach_the_next_pod() {
     let out = post_review(&state, "/inject", &review).await;
     assert_eq!(proxy_config(&out), json!({}));
 }
+
+/// A body that breaks off is a failed read, said as such (and counted apart from a body over
+/// the limit): a client that goes away is not sending too much.
+#[tokio::test]
+async fn a_body_that_fails_to_read_is_named_for_what_it_is() {
+    let state = state();
+    let chunks: Vec<Result<&'static [u8], std::io::Error>> = vec![
+        Ok(b"{\"kind\": "),
+        Err(std::io::Error::new(
+            std::io::ErrorKind::ConnectionReset,
+            "the client went away",
+        )),
+    ];
+    let request = Request::post("/inject")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from_stream(futures::stream::iter(chunks)))
+        .unwrap();
+    let response = webhook_router(state.clone())
+        .oneshot(request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let text = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let text = String::from_utf8(text.to_vec()).unwrap();
+    assert!(
+        text.starts_with("failed reading the request body: ")
+            && text.contains("the client went away"),
+        "{text}"
+    );
+    let metrics = state.metrics.encode();
+    assert!(metrics.contains("reason=\"body_read\""), "{metrics}");
+    assert!(!metrics.contains("reason=\"body_too_large\""), "{metrics}");
+}

@@ -44,15 +44,34 @@ fn json_response(value: &serde_json::Value) -> Response {
         .into_response()
 }
 
-async fn read_body(body: Body) -> Result<Bytes, Response> {
+/// The body, or the answer and metric label for why there is none: too large, or the read
+/// failed (the client went away, a broken chunk, a read timeout).
+async fn read_body(body: Body) -> Result<Bytes, (Response, &'static str)> {
     axum::body::to_bytes(body, MAX_BODY_BYTES)
         .await
-        .map_err(|_| {
-            plain(
-                StatusCode::BAD_REQUEST,
-                format!("Request entity too large: limit is {MAX_BODY_BYTES}"),
-            )
+        .map_err(|e| {
+            if over_the_limit(&e) {
+                let message = format!("Request entity too large: limit is {MAX_BODY_BYTES}");
+                (plain(StatusCode::BAD_REQUEST, message), "body_too_large")
+            } else {
+                tracing::warn!(error = %e, "reading an admission request's body failed");
+                let message = format!("failed reading the request body: {e}");
+                (plain(StatusCode::BAD_REQUEST, message), "body_read")
+            }
         })
+}
+
+/// `to_bytes` reports its limit as http-body-util's `LengthLimitError`, somewhere in the
+/// error's chain; that type is not a dependency of needle, its message is stable.
+fn over_the_limit(e: &axum::Error) -> bool {
+    let mut error: Option<&dyn std::error::Error> = Some(e);
+    while let Some(current) = error {
+        if current.to_string() == "length limit exceeded" {
+            return true;
+        }
+        error = current.source();
+    }
+    false
 }
 
 async fn serve_inject(
@@ -78,9 +97,10 @@ async fn read_review(
     body: Body,
     failed: impl Fn(&str),
 ) -> Result<(review::AdmissionRequest, usize), Response> {
-    let body = read_body(body)
-        .await
-        .inspect_err(|_| failed("body_too_large"))?;
+    let body = read_body(body).await.map_err(|(response, label)| {
+        failed(label);
+        response
+    })?;
     if body.is_empty() {
         failed("no_body");
         return Err(plain(StatusCode::BAD_REQUEST, "no body found".into()));
