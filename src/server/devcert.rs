@@ -1,5 +1,7 @@
 //! A development CA and serving certificate, for running needle without real certificates.
-//! Generated once into the cert directory and reused on later starts.
+//! Generated once into the cert directory and reused on later starts. The CA's key is kept
+//! (mode 0600) so a serving certificate that was removed is issued again by the same CA, and
+//! the webhooks' caBundle stays right. Validity: the CA ten years, the serving certificate one.
 
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair, KeyUsagePurpose};
 use std::path::{Path, PathBuf};
@@ -8,6 +10,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone)]
 pub struct DevCertPaths {
     pub ca: PathBuf,
+    pub ca_key: PathBuf,
     pub cert: PathBuf,
     pub key: PathBuf,
 }
@@ -16,6 +19,7 @@ impl DevCertPaths {
     pub fn in_dir(dir: &Path) -> Self {
         Self {
             ca: dir.join("ca.pem"),
+            ca_key: dir.join("ca.key"),
             cert: dir.join("tls.crt"),
             key: dir.join("tls.key"),
         }
@@ -52,30 +56,85 @@ fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> DevCertError {
     move |source| DevCertError::Write { path, source }
 }
 
-/// Reuse the files when all three exist, otherwise generate a new CA and serving pair.
-/// Returns whether new files were written.
+/// Reuse the files when they all exist; issue a new serving pair from the kept CA when only
+/// that pair is missing; otherwise generate a new CA and pair. Returns whether new files were
+/// written.
 pub fn ensure(dir: &Path, hosts: &[String]) -> Result<(DevCertPaths, bool), DevCertError> {
     let paths = DevCertPaths::in_dir(dir);
-    if paths.ca.exists() && paths.cert.exists() && paths.key.exists() {
+    if [&paths.ca, &paths.ca_key, &paths.cert, &paths.key]
+        .iter()
+        .all(|p| p.exists())
+    {
         return Ok((paths, false));
     }
     std::fs::create_dir_all(dir).map_err(write_error(dir))?;
-    let (ca_pem, cert_pem, key_pem) = generate(hosts)?;
+    let kept = match (
+        std::fs::read_to_string(&paths.ca),
+        std::fs::read_to_string(&paths.ca_key),
+    ) {
+        (Ok(pem), Ok(key)) => DevCa::from_kept(pem, &key).ok(),
+        _ => None,
+    };
+    let ca = match kept {
+        Some(ca) => ca,
+        None => {
+            let ca = DevCa::new()?;
+            write_private(&paths.ca_key, &ca.key_pem())?;
+            write_atomically(&paths.ca, ca.pem())?;
+            ca
+        }
+    };
+    let (cert_pem, key_pem) = ca.issue(hosts)?;
     write_private(&paths.key, &key_pem)?;
     write_atomically(&paths.cert, &cert_pem)?;
-    write_atomically(&paths.ca, &ca_pem)?;
     Ok((paths, true))
+}
+
+/// Today's date (UTC) as (year, month, day), from the system clock.
+fn today() -> (i32, u8, u8) {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+    let year = (yoe + era * 400 + i64::from(month <= 2)) as i32;
+    (year, month, day)
+}
+
+/// Valid from yesterday (clocks differ) for `years` years.
+fn validity(params: &mut CertificateParams, years: i32) {
+    let (y, m, d) = today();
+    // Day 28 at most: every month has it, in every year.
+    let d = d.min(28);
+    let (by, bm, bd) = if d > 1 {
+        (y, m, d - 1)
+    } else if m > 1 {
+        (y, m - 1, 28)
+    } else {
+        (y - 1, 12, 28)
+    };
+    params.not_before = rcgen::date_time_ymd(by, bm, bd);
+    params.not_after = rcgen::date_time_ymd(y + years, m, d);
 }
 
 /// A development CA that issues serving certificates.
 pub struct DevCa {
     issuer: Issuer<'static, KeyPair>,
     pem: String,
+    key_pem: String,
 }
 
 impl DevCa {
-    pub fn new() -> Result<Self, rcgen::Error> {
-        let key = KeyPair::generate()?;
+    /// The CA's parameters: the same each time, so a kept key issues under the kept CA.
+    fn params() -> Result<CertificateParams, rcgen::Error> {
         let mut params = CertificateParams::new(Vec::<String>::new())?;
         params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
         params
@@ -86,11 +145,35 @@ impl DevCa {
             KeyUsagePurpose::CrlSign,
             KeyUsagePurpose::DigitalSignature,
         ];
+        Ok(params)
+    }
+
+    pub fn new() -> Result<Self, rcgen::Error> {
+        let key = KeyPair::generate()?;
+        let mut params = Self::params()?;
+        validity(&mut params, 10);
         let pem = params.self_signed(&key)?.pem();
+        let key_pem = key.serialize_pem();
         Ok(Self {
             issuer: Issuer::new(params, key),
             pem,
+            key_pem,
         })
+    }
+
+    /// The CA written before: its certificate and its key.
+    pub fn from_kept(pem: String, key_pem: &str) -> Result<Self, rcgen::Error> {
+        let key = KeyPair::from_pem(key_pem)?;
+        Ok(Self {
+            issuer: Issuer::new(Self::params()?, key),
+            pem,
+            key_pem: key_pem.to_string(),
+        })
+    }
+
+    /// The CA's private key, PEM.
+    pub fn key_pem(&self) -> String {
+        self.key_pem.clone()
     }
 
     /// The CA certificate, PEM: what a webhook configuration uses as `caBundle`.
@@ -102,6 +185,7 @@ impl DevCa {
     pub fn issue(&self, hosts: &[String]) -> Result<(String, String), rcgen::Error> {
         let key = KeyPair::generate()?;
         let mut params = CertificateParams::new(hosts.to_vec())?;
+        validity(&mut params, 1);
         params.distinguished_name.push(
             DnType::CommonName,
             hosts.first().map(String::as_str).unwrap_or("needle"),
@@ -124,15 +208,21 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), DevCertError> {
     std::fs::rename(&tmp, path).map_err(write_error(path))
 }
 
+/// A private key: created with mode 0600 from the start (never readable by others, not even
+/// for a moment), then renamed into place.
 fn write_private(path: &Path, text: &str) -> Result<(), DevCertError> {
-    write_atomically(path, text)?;
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let _ = std::fs::remove_file(&tmp);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-            .map_err(write_error(path))?;
-    }
-    Ok(())
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&tmp).map_err(write_error(&tmp))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(write_error(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(write_error(path))
 }
 
 #[cfg(test)]
@@ -150,6 +240,63 @@ mod tests {
         assert!(!fresh_again);
         assert_eq!(std::fs::read_to_string(&paths.cert).unwrap(), first);
         assert!(crate::server::tls::load_certified_key(&paths.cert, &paths.key).is_ok());
+        #[cfg(unix)]
+        for key in [&paths.key, &paths.ca_key] {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(key).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{}", key.display());
+        }
+
+        // The serving pair removed: issued again by the same CA, which still verifies it.
+        let ca = std::fs::read_to_string(&paths.ca).unwrap();
+        std::fs::remove_file(&paths.cert).unwrap();
+        std::fs::remove_file(&paths.key).unwrap();
+        let (_, fresh) = ensure(&dir, &hosts).unwrap();
+        assert!(fresh);
+        assert_eq!(std::fs::read_to_string(&paths.ca).unwrap(), ca);
+        assert_ne!(std::fs::read_to_string(&paths.cert).unwrap(), first);
+        assert!(verifies(
+            &ca,
+            &std::fs::read_to_string(&paths.cert).unwrap()
+        ));
+        assert!(!verifies(
+            &generate(&hosts).unwrap().0,
+            &std::fs::read_to_string(&paths.cert).unwrap()
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Whether `cert_pem` verifies for `localhost` against the CA `ca_pem`, as a client would.
+    fn verifies(ca_pem: &str, cert_pem: &str) -> bool {
+        use rustls::client::danger::ServerCertVerifier;
+        use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+        let der = |pem: &str| -> CertificateDer<'static> {
+            rustls_pemfile::certs(&mut pem.as_bytes())
+                .next()
+                .unwrap()
+                .unwrap()
+        };
+        let mut roots = rustls::RootCertStore::empty();
+        roots.add(der(ca_pem)).unwrap();
+        let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+        let verifier =
+            rustls::client::WebPkiServerVerifier::builder_with_provider(roots.into(), provider)
+                .build()
+                .unwrap();
+        verifier
+            .verify_server_cert(
+                &der(cert_pem),
+                &[],
+                &ServerName::try_from("localhost").unwrap(),
+                &[],
+                UnixTime::now(),
+            )
+            .is_ok()
+    }
+
+    #[test]
+    fn today_is_a_real_date() {
+        let (y, m, d) = today();
+        assert!((2024..2200).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d));
     }
 }
