@@ -334,9 +334,16 @@ async fn admin_endpoints_report_liveness_readiness_and_metrics() {
         "sidecar_injection_skip_total",
         "sidecar_injection_time_seconds",
         "galley_validation_passed_total",
+        "process_cpu_seconds_total",
+        "process_resident_memory_bytes",
+        "process_virtual_memory_bytes",
+        "process_open_fds",
+        "process_max_fds",
+        "process_start_time_seconds",
     ] {
         assert!(text.contains(name), "{name} missing from {text}");
     }
+    assert!(text.contains("# TYPE process_cpu_seconds counter"), "{text}");
 }
 
 #[tokio::test]

@@ -39,6 +39,7 @@ impl Metrics {
     pub fn new(live: &Live) -> Self {
         let mut registry = Registry::default();
         live.register(&mut registry);
+        registry.register_collector(Box::new(super::process_metrics::ProcessCollector));
         let injection_requests = Counter::default();
         let injection_success = Counter::default();
         let injection_skip = Counter::default();

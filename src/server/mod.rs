@@ -6,6 +6,7 @@ pub mod inject;
 pub mod listener;
 pub mod metrics;
 pub mod path_params;
+pub mod process_metrics;
 pub mod review;
 pub mod router;
 pub mod state;
