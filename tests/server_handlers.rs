@@ -343,7 +343,10 @@ async fn admin_endpoints_report_liveness_readiness_and_metrics() {
     ] {
         assert!(text.contains(name), "{name} missing from {text}");
     }
-    assert!(text.contains("# TYPE process_cpu_seconds counter"), "{text}");
+    assert!(
+        text.contains("# TYPE process_cpu_seconds counter"),
+        "{text}"
+    );
 }
 
 #[tokio::test]

@@ -429,6 +429,32 @@ fn unreachable_rule_warnings() {
     );
 }
 
+/// Nested prefixes: every earlier shorter prefix covers every later longer one, reported with
+/// the earlier match first, as Istio's analyzer loops; a match with the keys of an earlier one
+/// in another order is the same match.
+#[test]
+fn overlapping_prefixes_are_reported_in_istios_order() {
+    let dest = json!([{"destination": {"host": "foo.baz"}}]);
+    let spec = json!({"hosts": ["foo.bar"], "http": [
+        {"name": "a", "match": [{"uri": {"prefix": "/a"}}], "route": dest},
+        {"name": "ab", "match": [{"uri": {"prefix": "/ab"}}], "route": dest},
+        {"name": "abc", "match": [{"uri": {"prefix": "/abc"}, "port": 80}], "route": dest},
+        {"name": "abd", "match": [{"uri": {"prefix": "/abd"}}], "route": dest},
+        {"name": "again", "match": [{"port": 80, "uri": {"prefix": "/abc"}}], "route": dest},
+    ]});
+    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
+    assert_eq!(
+        r.warnings,
+        vec![
+            "virtualService rule \"again\" match #0 is not used (duplicate/overlapping match in rule \"abc\")",
+            "virtualService rule \"again\" not used (all matches used by prior rules)",
+            "virtualService rule \"ab\" match #0 of prefix /ab is not used (duplicate/overlapping match in rule #0 of prefix /a on \"a\")",
+            "virtualService rule \"abd\" match #0 of prefix /abd is not used (duplicate/overlapping match in rule #0 of prefix /a on \"a\")",
+            "virtualService rule \"abd\" match #0 of prefix /abd is not used (duplicate/overlapping match in rule #0 of prefix /ab on \"ab\")",
+        ]
+    );
+}
+
 #[test]
 fn numbers_may_be_quoted_as_istio_reads_them() {
     // Helm's `| quote` writes ports as strings; Istio's JSON reader takes them as numbers.

@@ -1,7 +1,7 @@
 //! The warnings of Istio's `analyzeUnreachable{HTTP,TCP,TLS}Rules`: rules after a catch-all,
 //! matches that repeat earlier ones, prefix matches an earlier shorter prefix covers.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -98,9 +98,32 @@ pub(super) fn analyze_unreachable(report: &mut Report, spec: &Value, vs: &Virtua
     }
 }
 
+/// `v` as JSON text with every object's keys sorted: equal texts for equal values, whatever
+/// order the keys were written in.
+fn canonical(v: &Value) -> String {
+    fn sorted(v: &Value) -> Value {
+        match v {
+            Value::Object(o) => {
+                let mut entries: Vec<(&String, &Value)> = o.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                Value::Object(
+                    entries
+                        .into_iter()
+                        .map(|(k, v)| (k.clone(), sorted(v)))
+                        .collect(),
+                )
+            }
+            Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    sorted(v).to_string()
+}
+
 /// Report rules that come after a catch-all rule and matches that repeat earlier ones.
 fn analyze_rules(report: &mut Report, rules: &[Option<Rule>]) {
-    let mut seen: Vec<(Value, usize)> = Vec::new();
+    // By the match's JSON text: one lookup per match, not a scan of every earlier one.
+    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut catch_all = false;
     for (i, rule) in rules.iter().enumerate() {
         let Some((name, match_names, matches)) = rule else {
@@ -119,13 +142,13 @@ fn analyze_rules(report: &mut Report, rules: &[Option<Rule>]) {
                 unused(report, name, "route without matches defined before");
                 continue;
             }
-            let key = match_key(m);
-            if let Some((_, k)) = seen.iter().find(|(v, _)| *v == key) {
+            let key = canonical(&match_key(m));
+            if let Some(k) = seen.get(&key) {
                 let dup = rules[*k].as_ref().map(|r| r.0.clone()).unwrap_or_default();
                 ineffective(report, name, &match_names[j], &dup);
                 duplicates += 1;
             } else {
-                seen.push((key, i));
+                seen.insert(key, i);
             }
         }
         if duplicates == matches.len() {
@@ -196,7 +219,7 @@ fn covered(a: &PrefixMatch, b: &PrefixMatch) -> bool {
 /// Warn about prefix matches made unreachable by a shorter prefix of an earlier rule.
 fn analyze_overlapping_prefixes(report: &mut Report, routes: &[Option<HttpRoute>]) {
     let mut found = Vec::new();
-    let mut seen: Vec<Value> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
     let mut catch_all = false;
     for (i, r) in routes.iter().enumerate() {
         let Some(r) = r else { continue };
@@ -208,24 +231,35 @@ fn analyze_overlapping_prefixes(report: &mut Report, routes: &[Option<HttpRoute>
             if catch_all {
                 continue;
             }
-            let key = match_fields(m.as_ref());
-            if seen.contains(&key) {
+            if !seen.insert(match_fields(m.as_ref()).to_string()) {
                 continue;
             }
-            seen.push(key);
             if let Some(p) = m.as_ref().and_then(|m| prefix_match(i, r, j, m)) {
                 found.push(p);
             }
         }
     }
-    for (i, a) in found.iter().enumerate() {
-        for b in &found[i + 1..] {
-            if a.prefix != b.prefix && covered(a, b) {
-                let this = format!("{} of prefix {}", b.matchn, b.prefix);
-                let other = format!("{} of prefix {} on {}", a.matchn, a.prefix, a.route);
-                ineffective(report, &b.route, &this, &other);
+    // An earlier match can only cover a later one whose prefix its own is a proper prefix of:
+    // each later match looks up its own proper prefixes instead of meeting every earlier
+    // match, and the pairs are reported in Istio's order (earlier match first).
+    let mut by_prefix: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut pairs = Vec::new();
+    for (bi, b) in found.iter().enumerate() {
+        for (end, _) in b.prefix.char_indices().skip(1) {
+            for &ai in by_prefix.get(&b.prefix[..end]).into_iter().flatten() {
+                if covered(&found[ai], b) {
+                    pairs.push((ai, bi));
+                }
             }
         }
+        by_prefix.entry(b.prefix.as_str()).or_default().push(bi);
+    }
+    pairs.sort_unstable();
+    for (ai, bi) in pairs {
+        let (a, b) = (&found[ai], &found[bi]);
+        let this = format!("{} of prefix {}", b.matchn, b.prefix);
+        let other = format!("{} of prefix {} on {}", a.matchn, a.prefix, a.route);
+        ineffective(report, &b.route, &this, &other);
     }
 }
 
