@@ -51,8 +51,7 @@
 //! (no zone database; `Local` is UTC). Sprig's functions of Go types read as the data's
 //! JSON types: an integer is an `int` (Go's `add` gives an `int64`), `b64dec` of bytes
 //! that are not UTF-8 replaces them, `values` and `keys` come in key order (Go's map
-//! order is random), `snakecase`/`kebabcase` split words at case changes but not at
-//! digits (xstrings also splits `http2xx` into `http_2xx`), random functions draw from
+//! order is random), random functions draw from
 //! std's random hashing keys (not a cryptographic generator), and a map of the template
 //! data is read-only (`set` on `.Values` returns the changed copy, leaving `.Values` as
 //! it was).

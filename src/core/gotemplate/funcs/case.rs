@@ -2,6 +2,7 @@
 //! `swapcase`, `camelcase`, `snakecase`, `kebabcase`, `initials`, `abbrev`, `abbrevboth`,
 //! `wrap`, `wrapWith`.
 
+use super::words::lower_words;
 use crate::core::gotemplate::value::{int_arg, strval};
 use minijinja::value::Value as MjValue;
 use minijinja::{Environment, Error};
@@ -139,39 +140,6 @@ fn pascal_case(s: &str) -> String {
         i += 1;
     }
     out
-}
-
-/// `snakecase`/`kebabcase`: words split at connectors, at a lower letter or digit before
-/// an upper one and before the last upper of a run followed by a lower (`HTTPServer` →
-/// `http`, `server`), lowered and joined with `sep`.
-fn lower_words(s: &str, sep: char) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    let mut words: Vec<String> = vec![];
-    let mut word = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        if connector(c) {
-            if !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
-            continue;
-        }
-        let prev = i.checked_sub(1).map(|p| chars[p]);
-        let next = chars.get(i + 1).copied();
-        let boundary = c.is_uppercase()
-            && prev.is_some_and(|p| {
-                p.is_lowercase()
-                    || p.is_ascii_digit()
-                    || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
-            });
-        if boundary && !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-        word.extend(c.to_lowercase());
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words.join(&sep.to_string())
 }
 
 /// The first character of each whitespace-separated word.

@@ -494,7 +494,9 @@ pub(super) fn register_dates(env: &mut Environment<'static>) {
         let rounded = (since + since.signum() * NANOS / 2) / NANOS * NANOS;
         format_go_duration(rounded)
     });
-    // `duration`: seconds (a number or decimal text) as a Go duration.
+    // `duration`: seconds (an integer or decimal text) as a Go duration. Sprig reads only
+    // an int64 or a string, so in Go an `int` literal gives "0s"; here every integer is
+    // read, as needle cannot tell an int from the int64 `add` returns.
     env.add_function("gt_duration", |v: MjValue| {
         let secs: i128 = match to_json(&v) {
             Value::String(s) => s.parse().unwrap_or(0),

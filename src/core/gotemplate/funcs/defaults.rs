@@ -19,7 +19,7 @@ pub(super) fn register_defaults(env: &mut Environment<'static>) {
         args.iter()
             .find(|a| truth(a))
             .cloned()
-            .unwrap_or(MjValue::from(()))
+            .unwrap_or(MjValue::UNDEFINED)
     });
     env.add_function("gt_all", |args: Rest<MjValue>| args.iter().all(truth));
     env.add_function("gt_any", |args: Rest<MjValue>| args.iter().any(truth));

@@ -100,9 +100,10 @@ pub(super) fn register_encoding(env: &mut Environment<'static>) {
     for name in ["gt_toPrettyJson", "gt_mustToPrettyJson"] {
         env.add_function(name, pretty_json);
     }
-    // `fromJson` gives nil for text that is not JSON; `mustFromJson` fails.
+    // `fromJson` gives nil (an action prints `<no value>`) for text that is not JSON;
+    // `mustFromJson` fails.
     env.add_function("gt_fromJson", |s: MjValue| {
-        from_json(&strval(&s)).unwrap_or(MjValue::from(()))
+        from_json(&strval(&s)).unwrap_or(MjValue::UNDEFINED)
     });
     env.add_function("gt_mustFromJson", |s: MjValue| from_json(&strval(&s)));
     env.add_function("gt_sha1sum", |s: MjValue| sha1_hex(strval(&s).as_bytes()));

@@ -5,8 +5,10 @@ use crate::core::gotemplate::value::{deep_equal, go_kind, int_arg, invalid, list
 use minijinja::value::{Rest, Value as MjValue, ValueKind};
 use minijinja::{Environment, Error};
 
+/// What a Sprig function returning a nil `interface{}` gives: Go's pipeline drops the
+/// interface, so an action prints it as `<no value>` (while an argument is still nil).
 fn nil() -> MjValue {
-    MjValue::from(())
+    MjValue::UNDEFINED
 }
 
 fn list(items: Vec<MjValue>) -> MjValue {
@@ -38,23 +40,17 @@ fn last(l: MjValue) -> Result<MjValue, Error> {
         .unwrap_or_else(nil))
 }
 
-/// `rest` and `initial`: all but the first / last item; nil for an empty list.
+/// `rest` and `initial`: all but the first / last item (a nil `[]interface{}`, printed
+/// `[]`, for an empty list).
 fn rest(l: MjValue) -> Result<MjValue, Error> {
     let items = list_items(&l, "Cannot find rest")?;
-    Ok(if items.is_empty() {
-        nil()
-    } else {
-        list(items[1..].to_vec())
-    })
+    Ok(list(items.get(1..).unwrap_or_default().to_vec()))
 }
 
 fn initial(l: MjValue) -> Result<MjValue, Error> {
     let items = list_items(&l, "Cannot find initial")?;
-    Ok(if items.is_empty() {
-        nil()
-    } else {
-        list(items[..items.len() - 1].to_vec())
-    })
+    let keep = items.len().saturating_sub(1);
+    Ok(list(items[..keep].to_vec()))
 }
 
 fn reverse(l: MjValue) -> Result<MjValue, Error> {

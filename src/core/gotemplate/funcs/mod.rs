@@ -21,6 +21,7 @@ mod regex;
 mod semver;
 mod strings;
 mod urls;
+mod words;
 
 use minijinja::Environment;
 

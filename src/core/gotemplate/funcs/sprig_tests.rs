@@ -42,7 +42,7 @@ fn go_builtins() {
         ("{{ slice (list 1 2 3 4) 1 3 }}", "[2 3]"),
         ("{{ slice (list 1 2 3) 1 }}", "[2 3]"),
         ("{{ slice (list 1 2 3) }}", "[1 2 3]"),
-        ("{{ slice list }}", "<nil>"),
+        ("{{ slice list }}", "<no value>"),
     ]);
     fails(&[
         ("{{ call 1 }}", "non-function 1 of type int"),
@@ -213,6 +213,26 @@ fn sprig_regular_expressions() {
         (r#"{{ regexSplit "z+" "pizza" 1 }}"#, "[pizza]"),
         (r#"{{ regexQuoteMeta "1.2.3 a-b#c" }}"#, r"1\.2\.3 a-b#c"),
         (r#"{{ mustRegexMatch "^a" "ab" }}"#, "true"),
+        (
+            r#"{{ regexMatch "^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$" "Test@Acme.Com" }} {{ regexMatch "^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$" "test@acme" }}"#,
+            "true false",
+        ),
+        (
+            r#"{{ regexFindAll "a{2}" "aaaa" -1 | len }} {{ regexFindAll "a{2}" "none" -1 | len }} {{ regexFind "fo.?" "foo foe fome" }}"#,
+            "2 0 foo",
+        ),
+        (
+            r#"{{ regexReplaceAll "a(x*)b" "-ab-axxb-" "T" }} {{ regexReplaceAll "a(x*)b" "-ab-axxb-" "$1" }} {{ regexReplaceAll "a(x*)b" "-ab-axxb-" "$1W" }}"#,
+            "-T-T- --xx- ---",
+        ),
+        (
+            r#"{{ regexReplaceAllLiteral "a(x*)b" "-ab-axxb-" "$1" }}"#,
+            "-$1-$1-",
+        ),
+        (
+            r#"{{ regexSplit "a" "banana" -1 | len }} {{ regexSplit "a" "banana" 2 | len }} {{ regexQuoteMeta "pretzel" }}"#,
+            "4 2 pretzel",
+        ),
     ]);
     fails(&[
         (r#"{{ mustRegexMatch "(" "x" }}"#, "regexp: Compile"),
@@ -230,8 +250,14 @@ fn sprig_lists() {
             "[1 2 3] [1 2] [1]",
         ),
         ("{{ prepend (list 1 2) 0 }}", "[0 1 2]"),
-        ("{{ first (list 1 2 3) }} {{ first list }}", "1 <nil>"),
-        ("{{ rest (list 1 2 3) }} {{ rest list }}", "[2 3] <nil>"),
+        (
+            "{{ first (list 1 2 3) }} {{ first list }} {{ first list | toString }}",
+            "1 <no value> <nil>",
+        ),
+        (
+            "{{ rest (list 1 2 3) }} {{ rest list }} {{ initial list }}",
+            "[2 3] [] []",
+        ),
         (
             "{{ last (list 1 2 3) }} {{ initial (list 1 2 3) }}",
             "3 [1 2]",
@@ -372,6 +398,14 @@ fn sprig_numbers() {
         ),
         (r#"{{ toDecimal "0777" }} {{ toDecimal "9" }}"#, "511 0"),
         ("{{ add .Values.global.proxy.statusPort 1 }}", "15021"),
+        (
+            "{{ biggest 1 2 3 345 5 6 7 }} {{ max 345 }} {{ maxf 1 2 3 345.7 5 6 7 }} {{ min 1 2 3 345 5 6 7 }} {{ minf 1.4 2 3 345.6 5 6 7 }}",
+            "345 345 345.7 1 1.4",
+        ),
+        (
+            r#"{{ 3 | add1 }} {{ 3.4 | add1f }} {{ 3 | add 1 2 }} {{ 3 | addf 1.5 2.2 }} {{ 4 | div 5 }} {{ 2 | divf 5 4 }} {{ 1 | mul "2" 3 "4" }} {{ 1.2 | mulf "2.4" 10 "4" }} {{ 3 | sub 14 }} {{ 3 | subf 4.5 1 }}"#,
+            "4 4.4 6 6.7 1 0.625 24 115.2 11 0.5",
+        ),
     ]);
     fails(&[
         ("{{ div 1 0 }}", "integer divide by zero"),
@@ -408,7 +442,7 @@ fn sprig_encodings_and_digests() {
         ),
         (
             r#"{{ (fromJson "{\"a\":{\"b\":2}}").a.b }} {{ fromJson "nope" }}"#,
-            "2 <nil>",
+            "2 <no value>",
         ),
         (
             r#"{{ $m := fromJson "{\"a\":1}" }}{{ $_ := set $m "b" 2 }}{{ toJson $m }}"#,
@@ -423,7 +457,10 @@ fn sprig_encodings_and_digests() {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
         ),
         (r#"{{ sha512sum "" | trunc 16 }}"#, "cf83e1357eefb8bd"),
-        (r#"{{ adler32sum "Hello world!" }}"#, "487130206"),
+        (
+            r#"{{ adler32sum "Hello world!" }} {{ "abc" | adler32sum }}"#,
+            "487130206 38600999",
+        ),
     ]);
     fails(&[(r#"{{ mustFromJson "{" }}"#, "EOF")]);
 }
@@ -439,7 +476,14 @@ fn sprig_defaults_and_flow() {
             "{{ empty .Values.nothing }} {{ empty 0 }} {{ empty list }} {{ empty (dict \"a\" 1) }} {{ empty false }}",
             "true true true false true",
         ),
-        (r#"{{ coalesce .Values.nothing "" 0 "x" }}"#, "x"),
+        (
+            r#"{{ coalesce .Values.nothing "" 0 "x" }} {{ coalesce 1 }} {{ coalesce }}"#,
+            "x 1 <no value>",
+        ),
+        (
+            r#"{{ all }} {{ any }} {{ "" | default "foo" }} {{ true | ternary "foo" "bar" }}"#,
+            "true false foo foo",
+        ),
         (
             r#"{{ all 1 "a" true }} {{ all 1 "" }} {{ any 0 "" "a" }} {{ any 0 .Values.nothing }}"#,
             "true false true false",
