@@ -43,10 +43,11 @@
 //! declared in an `else if` condition. Values from `.Values` are float64 as in Go (they
 //! print as `%v` does, `1e+06`); numbers of the pod, mesh and proxy config are integers.
 //! Sprig functions needle refuses when they run, with `not supported by needle`
-//! ([`funcs::UNSUPPORTED`]: `bcrypt`, `htpasswd`, `derivePassword`, `genPrivateKey`,
-//! `genCA`, `genCAWithKey`, `genSelfSignedCert`, `genSelfSignedCertWithKey`,
+//! ([`funcs::UNSUPPORTED`]: `bcrypt`, `htpasswd`, `derivePassword`, `genCA`,
+//! `genCAWithKey`, `genSelfSignedCert`, `genSelfSignedCertWithKey`,
 //! `genSignedCert`, `genSignedCertWithKey`, `buildCustomCert`, `encryptAES`, `decryptAES`:
-//! no crate needle builds with has their RSA/DSA keys, bcrypt, scrypt or AES-CBC),
+//! no crate needle builds with has their RSA/DSA keys, bcrypt, scrypt or AES-CBC; for the
+//! same reason `genPrivateKey` makes `ecdsa` and `ed25519` keys but refuses `rsa`/`dsa`),
 //! `getHostByName` (a render does no DNS lookups) and a time zone other than `UTC`/`Local`
 //! (no zone database; `Local` is UTC). Sprig's functions of Go types read as the data's
 //! JSON types: an integer is an `int` (Go's `add` gives an `int64`), `b64dec` of bytes

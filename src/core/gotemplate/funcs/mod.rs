@@ -268,7 +268,8 @@ pub const FUNCTIONS: &[&str] = &[
     "expandenv",
     "getHostByName",
     "hello",
-    // Sprig: keys, certificates, passwords, ciphers (refused at render time, `crypto::UNSUPPORTED`).
+    // Sprig: keys, certificates, passwords, ciphers (all but `genPrivateKey`'s ECDSA and
+    // Ed25519 keys refused at render time: `crypto::UNSUPPORTED`).
     "bcrypt",
     "buildCustomCert",
     "decryptAES",

@@ -701,6 +701,24 @@ fn sprig_process_network_and_crypto() {
         r#"{{ getHostByName "example.com" }}"#,
         "not supported by needle",
     )]);
+    // Keys Go's parsers read: `openssl ec -check` accepts the SEC 1 form.
+    let ec = rendered(r#"{{ genPrivateKey "ecdsa" }}"#);
+    assert!(
+        ec.starts_with("-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEI"),
+        "{ec}"
+    );
+    assert!(ec.ends_with("-----END EC PRIVATE KEY-----\n"), "{ec}");
+    let ed = rendered(r#"{{ genPrivateKey "ed25519" }}"#);
+    assert!(
+        ed.starts_with("-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEI"),
+        "{ed}"
+    );
+    assert_ne!(ed, rendered(r#"{{ genPrivateKey "ed25519" }}"#));
+    table(&[(r#"{{ genPrivateKey "nope" }}"#, "Unknown type nope")]);
+    fails(&[(
+        r#"{{ genPrivateKey "rsa" }}"#,
+        "RSA keys are not supported by needle",
+    )]);
     for name in super::UNSUPPORTED {
         fails(&[(
             &format!("{{{{ {name} \"x\" }}}}"),
