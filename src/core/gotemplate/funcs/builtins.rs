@@ -178,7 +178,7 @@ pub(super) fn register_escapers(env: &mut Environment<'static>) {
         "gt_call",
         |f: MjValue, _: Rest<MjValue>| -> Result<MjValue, Error> {
             Err(invalid(&format!(
-                "error calling call: non-function {} of type {}",
+                "call of a non-function {} of type {}",
                 strval(&f),
                 go_type(&f)
             )))

@@ -77,7 +77,7 @@ fn gen_private_key(kind: MjValue) -> Result<String, Error> {
             Ok(pem("PRIVATE KEY", &der))
         }
         "" | "rsa" | "dsa" => Err(invalid(&format!(
-            "error calling genPrivateKey: Sprig's {} keys are not supported by needle (ecdsa and ed25519 are)",
+            "genPrivateKey: Sprig's {} keys are not supported by needle (ecdsa and ed25519 are)",
             if kind == "dsa" { "DSA" } else { "RSA" }
         ))),
         other => Ok(format!("Unknown type {other}")),
@@ -107,7 +107,7 @@ pub(super) fn register_crypto(env: &mut Environment<'static>) {
             format!("gt_{name}"),
             move |_: Rest<MjValue>| -> Result<MjValue, Error> {
                 Err(invalid(&format!(
-                    "error calling {name}: Sprig's {name} is not supported by needle"
+                    "{name}: Sprig's {name} is not supported by needle"
                 )))
             },
         );

@@ -21,11 +21,44 @@ impl Object for GoTime {
         ObjectRepr::Plain
     }
 
+    /// Go's methods of a time that take no argument (`{{ now.Year }}`); `Month` and
+    /// `Weekday` as they print.
+    fn get_value(self: &Arc<Self>, key: &MjValue) -> Option<MjValue> {
+        let t = **self;
+        let num = |layout: &str| {
+            format(t, layout)
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .map(MjValue::from)
+        };
+        match key.as_str()? {
+            "Year" => num("2006"),
+            "Day" => num("2"),
+            "Hour" => num("15"),
+            "Minute" => num("4"),
+            "Second" => num("5"),
+            "YearDay" => num("002"),
+            "Nanosecond" => Some(MjValue::from(t.0.rem_euclid(NANOS) as i64)),
+            "Unix" => Some(MjValue::from(t.0.div_euclid(NANOS) as i64)),
+            "UnixMilli" => Some(MjValue::from(t.0.div_euclid(1_000_000) as i64)),
+            "UnixNano" => Some(MjValue::from(t.0 as i64)),
+            "Month" => Some(MjValue::from(format(t, "January"))),
+            "Weekday" => Some(MjValue::from(format(t, "Monday"))),
+            "UTC" | "Local" => Some(time_value(t)),
+            "String" => Some(MjValue::from(format(t, STRING_LAYOUT))),
+            _ => None,
+        }
+    }
+
     /// Go's `Time.String`.
     fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&format(**self, "2006-01-02 15:04:05.999999999 -0700 MST"))
+        f.write_str(&format(**self, STRING_LAYOUT))
     }
 }
+
+/// The layout of Go's `Time.String`.
+const STRING_LAYOUT: &str = "2006-01-02 15:04:05.999999999 -0700 MST";
 
 const NANOS: i128 = 1_000_000_000;
 const MONTHS: [&str; 12] = [

@@ -621,6 +621,10 @@ fn sprig_dates() {
             "2h 16d 1y 0s",
         ),
         (r#"{{ ago now }} {{ now | date "2006" | len }}"#, "0s 4"),
+        (
+            r#"{{ $t := toDate "2006-01-02 15:04:05.000" "2024-03-05 07:08:09.250" }}{{ $t.Year }} {{ $t.Month }} {{ $t.Day }} {{ $t.Hour }} {{ $t.Minute }} {{ $t.Second }} {{ $t.Nanosecond }} {{ $t.YearDay }} {{ $t.Weekday }} {{ $t.Unix }} {{ $t.UTC.Year }}"#,
+            "2024 March 5 7 8 9 250000000 65 Tuesday 1709622489 2024",
+        ),
     ]);
     fails(&[
         (r#"{{ mustToDate "2006-01-02" "x" }}"#, "parsing time"),
