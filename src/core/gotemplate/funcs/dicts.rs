@@ -59,15 +59,43 @@ pub fn dict_entries(v: &MjValue, what: &str) -> Result<BTreeMap<String, MjValue>
 fn update(
     d: &MjValue,
     what: &str,
+    added: &[&MjValue],
     change: impl FnOnce(&mut BTreeMap<String, MjValue>),
 ) -> Result<MjValue, Error> {
-    if let Some(own) = d.downcast_object_ref::<GoDict>() {
+    if let Some(own) = d.downcast_object::<GoDict>() {
+        // A dict inside itself would make printing it recurse without end.
+        if added.iter().any(|v| holds(v, &own)) {
+            return Err(invalid(&format!("{what}: a dict cannot hold itself")));
+        }
         change(&mut own.entries());
         return Ok(d.clone());
     }
     let mut entries = dict_entries(d, what)?;
     change(&mut entries);
     Ok(new_dict(entries))
+}
+
+/// Whether `v` is or contains the dict `target` (no dict holds itself, so this ends).
+fn holds(v: &MjValue, target: &Arc<GoDict>) -> bool {
+    if let Some(d) = v.downcast_object::<GoDict>() {
+        return Arc::ptr_eq(&d, target) || d.entries().values().any(|x| holds(x, target));
+    }
+    match v.kind() {
+        ValueKind::Seq | ValueKind::Map => v
+            .try_iter()
+            .map(|items| {
+                items.into_iter().any(|k| {
+                    let x = if v.kind() == ValueKind::Map {
+                        v.get_item(&k).unwrap_or_default()
+                    } else {
+                        k
+                    };
+                    holds(&x, target)
+                })
+            })
+            .unwrap_or(false),
+        _ => false,
+    }
 }
 
 /// A deep copy with every map a template's own dict.
@@ -90,41 +118,55 @@ pub fn deep_copy(v: &MjValue) -> Result<MjValue, Error> {
 
 /// mergo's `Merge` (`overwrite` false: fills what `dst` lacks or has empty) and
 /// `MergeWithOverwrite` (a non-empty `src` value wins); maps in both merge deeply.
+/// Merge `src` into `dst`, inside the template's own dicts `enclosing` (the innermost
+/// last): no value merged in may hold one of them.
 fn merge_into(
     dst: &mut BTreeMap<String, MjValue>,
     src: &BTreeMap<String, MjValue>,
     overwrite: bool,
-) {
+    enclosing: &[Arc<GoDict>],
+) -> Result<(), Error> {
     for (k, s) in src {
         match dst.get(k) {
             Some(d) if d.kind() == ValueKind::Map && s.kind() == ValueKind::Map => {
-                let (Ok(mut dm), Ok(sm)) = (dict_entries(d, "merge"), dict_entries(s, "merge"))
-                else {
-                    continue;
-                };
-                merge_into(&mut dm, &sm, overwrite);
-                let merged = new_dict(dm);
-                dst.insert(k.clone(), merged);
+                let sm = dict_entries(s, "merge")?;
+                // A template's own dict is merged into in place, as Go merges into the map.
+                if let Some(own) = d.downcast_object::<GoDict>() {
+                    let mut inner = enclosing.to_vec();
+                    inner.push(own.clone());
+                    merge_into(&mut own.entries(), &sm, overwrite, &inner)?;
+                } else {
+                    let mut dm = dict_entries(d, "merge")?;
+                    merge_into(&mut dm, &sm, overwrite, enclosing)?;
+                    dst.insert(k.clone(), new_dict(dm));
+                }
             }
             Some(d) if truth(d) && !(overwrite && truth(s)) => {}
             _ => {
+                if enclosing.iter().any(|e| holds(s, e)) {
+                    return Err(invalid("merge: a dict cannot hold itself"));
+                }
                 dst.insert(k.clone(), s.clone());
             }
         }
     }
+    Ok(())
 }
 
 fn merge(overwrite: bool) -> impl Fn(MjValue, Rest<MjValue>) -> Result<MjValue, Error> {
     move |dst: MjValue, srcs: Rest<MjValue>| {
-        let srcs: Vec<_> = srcs
+        let entries: Vec<_> = srcs
             .iter()
             .map(|s| dict_entries(s, "merge"))
             .collect::<Result<_, _>>()?;
-        update(&dst, "merge", |d| {
-            for s in &srcs {
-                merge_into(d, s, overwrite);
-            }
-        })
+        let enclosing: Vec<Arc<GoDict>> = dst.downcast_object::<GoDict>().into_iter().collect();
+        let mut failed = None;
+        let merged = update(&dst, "merge", &[], |d| {
+            failed = entries
+                .iter()
+                .find_map(|s| merge_into(d, s, overwrite, &enclosing).err());
+        })?;
+        failed.map_or(Ok(merged), Err)
     }
 }
 
@@ -167,12 +209,12 @@ pub(super) fn register_dicts(env: &mut Environment<'static>) {
         },
     );
     env.add_function("gt_set", |d: MjValue, k: String, v: MjValue| {
-        update(&d, "set", |m| {
-            m.insert(k, v);
+        update(&d, "set", &[&v], |m| {
+            m.insert(k, v.clone());
         })
     });
     env.add_function("gt_unset", |d: MjValue, k: String| {
-        update(&d, "unset", |m| {
+        update(&d, "unset", &[], |m| {
             m.remove(&k);
         })
     });
