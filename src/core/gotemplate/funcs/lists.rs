@@ -147,17 +147,20 @@ fn chunk(size: MjValue, l: MjValue) -> Result<MjValue, Error> {
 
 /// `until n` and `untilStep start stop step`: the integers from `start` towards `stop`.
 fn until_step(start: i64, stop: i64, step: i64) -> Result<Vec<i64>, Error> {
-    const MAX_ITEMS: usize = 100_000;
+    const MAX_ITEMS: u128 = 100_000;
     if (stop > start && step <= 0) || (stop < start && step >= 0) || stop == start {
         return Ok(vec![]);
     }
-    let count = (stop - start).unsigned_abs().div_ceil(step.unsigned_abs());
-    if count > MAX_ITEMS as u64 {
+    let span = (i128::from(stop) - i128::from(start)).unsigned_abs();
+    let count = span.div_ceil(u128::from(step.unsigned_abs()));
+    if count > MAX_ITEMS {
         return Err(invalid(&format!(
             "a list of {count} integers: needle allows {MAX_ITEMS}"
         )));
     }
-    Ok((0..count as i64).map(|i| start + i * step).collect())
+    Ok((0..count as i128)
+        .map(|i| (i128::from(start) + i * i128::from(step)) as i64)
+        .collect())
 }
 
 pub(super) fn until(n: MjValue) -> Result<Vec<i64>, Error> {
@@ -170,14 +173,16 @@ pub(super) fn until(n: MjValue) -> Result<Vec<i64>, Error> {
 fn seq(args: Rest<MjValue>) -> Result<String, Error> {
     let n: Vec<i64> = args.iter().map(int_arg).collect::<Result<_, _>>()?;
     let dir = |start: i64, end: i64| if end < start { -1 } else { 1 };
+    // The end is inclusive: one step past it, saturated at the integers' ends.
+    let past = |end: i64, by: i64| end.saturating_add(by);
     let items = match n.as_slice() {
-        [end] => until_step(1, end + dir(1, *end), dir(1, *end))?,
-        [start, end] => until_step(*start, end + dir(*start, *end), dir(*start, *end))?,
+        [end] => until_step(1, past(*end, dir(1, *end)), dir(1, *end))?,
+        [start, end] => until_step(*start, past(*end, dir(*start, *end)), dir(*start, *end))?,
         [start, step, end] => {
             if end < start && *step > 0 {
                 vec![]
             } else {
-                until_step(*start, end + dir(*start, *end), *step)?
+                until_step(*start, past(*end, dir(*start, *end)), *step)?
             }
         }
         _ => vec![],

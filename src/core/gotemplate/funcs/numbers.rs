@@ -143,8 +143,8 @@ pub(super) fn register_numbers(env: &mut Environment<'static>) {
         rest.iter()
             .fold(to_int64(&a), |acc, b| acc.wrapping_mul(to_int64(b)))
     });
-    env.add_function("gt_div", checked(i64::checked_div));
-    env.add_function("gt_mod", checked(i64::checked_rem));
+    env.add_function("gt_div", by_nonzero(i64::wrapping_div));
+    env.add_function("gt_mod", by_nonzero(i64::wrapping_rem));
     for name in ["gt_max", "gt_biggest"] {
         env.add_function(name, |a: MjValue, rest: Rest<MjValue>| {
             rest.iter().map(to_int64).fold(to_int64(&a), i64::max)
@@ -185,12 +185,13 @@ pub(super) fn register_numbers(env: &mut Environment<'static>) {
     env.add_function("gt_round", round);
 }
 
-/// An integer division that fails the render where Go panics.
-fn checked(
-    op: fn(i64, i64) -> Option<i64>,
+/// An integer division, failing the render where Go panics (a zero divisor) and wrapping
+/// where Go wraps (the smallest integer by -1).
+fn by_nonzero(
+    op: fn(i64, i64) -> i64,
 ) -> impl Fn(MjValue, MjValue) -> Result<i64, Error> + Send + Sync + 'static {
-    move |a: MjValue, b: MjValue| {
-        op(to_int64(&a), to_int64(&b))
-            .ok_or_else(|| invalid("runtime error: integer divide by zero"))
+    move |a: MjValue, b: MjValue| match to_int64(&b) {
+        0 => Err(invalid("runtime error: integer divide by zero")),
+        b => Ok(op(to_int64(&a), b)),
     }
 }

@@ -70,7 +70,8 @@ pub(super) fn register_random(env: &mut Environment<'static>) {
             if hi <= lo {
                 return Err(invalid("invalid argument to Intn"));
             }
-            Ok(lo + (random_u64() % (hi - lo) as u64) as i64)
+            let span = (i128::from(hi) - i128::from(lo)) as u128;
+            Ok((i128::from(lo) + (u128::from(random_u64()) % span) as i128) as i64)
         },
     );
     env.add_function("gt_shuffle", |s: MjValue| {

@@ -138,9 +138,9 @@ fn bump(v: &Version, given: usize) -> Version {
     };
     match given {
         0 => up.major = u64::MAX,
-        1 => (up.major, up.minor, up.patch) = (v.major + 1, 0, 0),
-        2 => (up.minor, up.patch) = (v.minor + 1, 0),
-        _ => up.patch = v.patch + 1,
+        1 => (up.major, up.minor, up.patch) = (v.major.saturating_add(1), 0, 0),
+        2 => (up.minor, up.patch) = (v.minor.saturating_add(1), 0),
+        _ => up.patch = v.patch.saturating_add(1),
     }
     up
 }

@@ -104,7 +104,17 @@ fn sprig_strings() {
         ),
         ("{{ hello }}", "Hello!"),
     ]);
-    fails(&[(r#"{{ repeat -1 "a" }}"#, "negative Repeat count")]);
+    fails(&[
+        (r#"{{ repeat -1 "a" }}"#, "negative Repeat count"),
+        (
+            r#"{{ repeat 9223372036854775807 "ab" }}"#,
+            "more than the 1048576 needle allows",
+        ),
+        (
+            r#"{{ indent 9223372036854775807 "a" }}"#,
+            "more than the 1048576 needle allows",
+        ),
+    ]);
 }
 
 #[test]

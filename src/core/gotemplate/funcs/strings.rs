@@ -41,10 +41,26 @@ pub fn trim_all(s: &str, cutset: &str) -> String {
     s.trim_matches(|c| cutset.contains(c)).to_string()
 }
 
+/// The longest text `repeat` and `indent` may make: a pod's template output is far
+/// smaller, and Go would run out of memory rather than fail for a huge count.
+const MAX_TEXT_BYTES: usize = 1 << 20;
+
+fn too_long(what: &str, bytes: usize) -> Error {
+    invalid(&format!(
+        "{what}: {bytes} bytes of text, more than the {MAX_TEXT_BYTES} needle allows"
+    ))
+}
+
 /// Sprig's `indent`: every line padded, the first too.
-pub fn indent(n: i64, s: &str) -> String {
-    let pad = " ".repeat(n.max(0) as usize);
-    format!("{pad}{}", s.replace('\n', &format!("\n{pad}")))
+pub fn indent(n: i64, s: &str) -> Result<String, Error> {
+    let n = n.max(0) as usize;
+    let lines = s.matches('\n').count() + 1;
+    let bytes = n.saturating_mul(lines).saturating_add(s.len());
+    if bytes > MAX_TEXT_BYTES {
+        return Err(too_long("indent", bytes));
+    }
+    let pad = " ".repeat(n);
+    Ok(format!("{pad}{}", s.replace('\n', &format!("\n{pad}"))))
 }
 
 /// Sprig's `substr`: bytes `start..end`; a negative start means from the beginning, an
@@ -155,21 +171,25 @@ pub(super) fn register_text(env: &mut Environment<'static>) {
     env.add_function(
         "gt_repeat",
         |n: MjValue, s: MjValue| -> Result<String, Error> {
-            let n = int_arg(&n)?;
+            let (n, s) = (int_arg(&n)?, strval(&s));
             if n < 0 {
                 return Err(invalid("strings: negative Repeat count"));
             }
-            Ok(strval(&s).repeat(n as usize))
+            let bytes = s.len().saturating_mul(n as usize);
+            if bytes > MAX_TEXT_BYTES {
+                return Err(too_long("repeat", bytes));
+            }
+            Ok(s.repeat(n as usize))
         },
     );
     env.add_function(
         "gt_indent",
-        |n: MjValue, s: MjValue| -> Result<String, Error> { Ok(indent(int_arg(&n)?, &strval(&s))) },
+        |n: MjValue, s: MjValue| -> Result<String, Error> { indent(int_arg(&n)?, &strval(&s)) },
     );
     env.add_function(
         "gt_nindent",
         |n: MjValue, s: MjValue| -> Result<String, Error> {
-            Ok(format!("\n{}", indent(int_arg(&n)?, &strval(&s))))
+            Ok(format!("\n{}", indent(int_arg(&n)?, &strval(&s))?))
         },
     );
     env.add_function(
