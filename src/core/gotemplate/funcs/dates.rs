@@ -232,7 +232,8 @@ pub fn format(t: GoTime, layout: &str) -> String {
             "-070000" => "+000000".to_string(),
             "-07:00:00" => "+00:00:00".to_string(),
             frac => {
-                let digits = &format!("{nanos:09}")[..frac.len() - 1];
+                // Go shows at most nanoseconds, nine digits.
+                let digits = &format!("{nanos:09}")[..(frac.len() - 1).min(9)];
                 if frac.as_bytes()[1] == b'9' {
                     let trimmed = digits.trim_end_matches('0');
                     if trimmed.is_empty() {

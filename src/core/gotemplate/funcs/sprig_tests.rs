@@ -631,6 +631,7 @@ fn sprig_dates() {
             "2h 16d 1y 0s",
         ),
         (r#"{{ ago now }} {{ now | date "2006" | len }}"#, "0s 4"),
+        (r#"{{ date "05.000000000000" 0 }}"#, "00.000000000"),
         (
             r#"{{ $t := toDate "2006-01-02 15:04:05.000" "2024-03-05 07:08:09.250" }}{{ $t.Year }} {{ $t.Month }} {{ $t.Day }} {{ $t.Hour }} {{ $t.Minute }} {{ $t.Second }} {{ $t.Nanosecond }} {{ $t.YearDay }} {{ $t.Weekday }} {{ $t.Unix }} {{ $t.UTC.Year }}"#,
             "2024 March 5 7 8 9 250000000 65 Tuesday 1709622489 2024",
@@ -739,4 +740,56 @@ fn sprig_process_network_and_crypto() {
             &format!("Sprig's {name} is not supported by needle"),
         )]);
     }
+}
+
+/// Every function called with zero to two arguments of every kind, and some with three:
+/// each renders or fails the render, none panics (or hangs: counts are capped).
+#[test]
+fn no_function_panics_whatever_its_arguments() {
+    use crate::core::gotemplate::translate;
+    let args = [
+        "0",
+        "-1",
+        "9223372036854775807",
+        "-9223372036854775808",
+        r#""""#,
+        r#""a/b.c""#,
+        r#""%zz \u00e9""#,
+        "(list 1 \"a\")",
+        "(dict \"k\" (list 1))",
+        "1.5",
+        "true",
+        "now",
+        "(semver \"1.2.3\")",
+    ];
+    let mut calls: Vec<String> = vec![];
+    for name in super::FUNCTIONS {
+        calls.push(format!("{{{{ {name} }}}}"));
+        for a in &args {
+            calls.push(format!("{{{{ {name} {a} }}}}"));
+            for b in &args {
+                calls.push(format!("{{{{ {name} {a} {b} }}}}"));
+            }
+            calls.push(format!("{{{{ {name} {a} {a} (list) }}}}"));
+            calls.push(format!("{{{{ {name} 2 {a} \"xyz\" }}}}"));
+        }
+    }
+    let mut env = minijinja::Environment::new();
+    env.set_undefined_behavior(minijinja::UndefinedBehavior::Chainable);
+    super::register(&mut env);
+    let mut panicked = vec![];
+    for src in &calls {
+        let translated = translate(src, &[]).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            env.render_str(&translated, ()).map(|_| ())
+        }));
+        if run.is_err() {
+            panicked.push(src.clone());
+        }
+    }
+    assert!(
+        panicked.is_empty(),
+        "{} panicked: {panicked:#?}",
+        panicked.len()
+    );
 }
