@@ -23,25 +23,39 @@
 //!   `else`, `range` (lists, maps in sorted key order, integers; `$i, $v :=`, `$v :=`, plain;
 //!   `else`), `with` (and `else`), `define`/`template`/`block`, pipelines and parenthesised
 //!   calls with fields on their result;
-//! - the functions in [`funcs::FUNCTIONS`]: Go's builtins (`and`/`or` return an operand,
-//!   `eq` with several operands, `index`, `len`, `not`, `print`, `printf`, `println`, `ne`,
-//!   `lt`, `le`, `gt`, `ge`) and Sprig's strings (`quote`, `trunc`, `trimAll`, `trim`,
-//!   `trimPrefix`, `trimSuffix`, `hasPrefix`, `hasSuffix`, `replace`, `lower`, `upper`,
-//!   `toUpper`, `toString`, `nindent`, `repeat`, `regexMatch`, `regexReplaceAll`), lists
-//!   (`list`, `append`, `join`, `first`, `last`, `has`, `splitList`), dicts (`dict`,
-//!   `hasKey`, `keys`), integers (`int`, `int64`, `add`, `sub`, `mul`, `div`, `mod`),
-//!   encodings (`b64enc`, `b64dec`, `toJson`) and defaults and flow (`default`, `empty`,
-//!   `coalesce`, `ternary`, `required`, `fail`); plus the host's functions;
+//! - the functions in [`funcs::FUNCTIONS`], the whole map Istio's injector parses with:
+//!   Go's 19 builtins (`and`/`or` return an operand, `eq` with several operands, `html`,
+//!   `js`, `urlquery`; `call` fails, as the data holds no Go functions) and the 211 of
+//!   Sprig v3.3.0's `TxtFuncMap` with Sprig's semantics (`slice` is Sprig's, which wins
+//!   over Go's; the `must` forms fail where the plain ones panic in Go), by family in
+//!   `funcs`: strings, case and shape, splitting, random, regular expressions, lists,
+//!   dicts (a dict a template builds is a Go map: `set`/`unset`/`merge` change it in
+//!   place), numbers (cast's conversions, decimal `addf`...), encodings and digests,
+//!   defaults and flow, types, paths, URLs, dates, semantic versions, process and network;
+//!   plus the host's functions, which replace Sprig's of the same name (Istio's `indent`,
+//!   `contains`, `env`, `omit`). A name outside the map is Go's parse error
+//!   `function "x" not defined` (Helm's `required`, `toUpper`, `tpl`, `include` too);
 //! - Go printing: a missing key prints `<no value>`, nil `<nil>`, numbers from values as
 //!   float64 (`1e+06`), maps as `map[k:v]`.
 //!
 //! Not supported (config-load error naming the template and position): `break`/`continue`,
-//! `else with`, calling methods with arguments, functions outside the list (Go's `call`,
-//! `slice`, `html`, `js`, `urlquery`, most of Sprig), `define` inside a block, a variable
+//! `else with`, calling methods with arguments, `define` inside a block, a variable
 //! declared in an `else if` condition. Values from `.Values` are float64 as in Go (they
 //! print as `%v` does, `1e+06`); numbers of the pod, mesh and proxy config are integers.
-//! A field `SidecarTemplateData` lacks (`.EstimatedConcurrency`) fails the render when its
-//! action runs, with Go's `can't evaluate field X in type *inject.SidecarTemplateData`.
+//! Sprig functions needle refuses when they run, with `not supported by needle`
+//! ([`funcs::UNSUPPORTED`]: `bcrypt`, `htpasswd`, `derivePassword`, `genCA`,
+//! `genCAWithKey`, `genSelfSignedCert`, `genSelfSignedCertWithKey`,
+//! `genSignedCert`, `genSignedCertWithKey`, `buildCustomCert`, `encryptAES`, `decryptAES`:
+//! no crate needle builds with has their RSA/DSA keys, bcrypt, scrypt or AES-CBC; for the
+//! same reason `genPrivateKey` makes `ecdsa` and `ed25519` keys but refuses `rsa`/`dsa`),
+//! `getHostByName` (a render does no DNS lookups) and a time zone other than `UTC`/`Local`
+//! (no zone database; `Local` is UTC). Sprig's functions of Go types read as the data's
+//! JSON types: an integer is an `int` (Go's `add` gives an `int64`), `b64dec` of bytes
+//! that are not UTF-8 replaces them, `values` and `keys` come in key order (Go's map
+//! order is random), random functions draw from
+//! std's random hashing keys (not a cryptographic generator), and a map of the template
+//! data is read-only (`set` on `.Values` returns the changed copy, leaving `.Values` as
+//! it was).
 //! Differences kept for now: other operations Go rejects at render time (a field of a
 //! missing value, a field a nested protobuf/Kubernetes struct lacks, comparing values of
 //! different types, `len` of nothing) are lenient here; a field missing from a nested struct

@@ -304,6 +304,12 @@ fn untranslatable_templates_are_errors_with_positions() {
             "a\n  {{ nosuch 1 }}",
             "line 2, column 3: function \"nosuch\" not defined",
         ),
+        // Helm's, not Sprig's: Istio's injector does not define them.
+        (
+            "{{ required \"m\" .x }}",
+            "function \"required\" not defined",
+        ),
+        ("{{ toUpper \"a\" }}", "function \"toUpper\" not defined"),
         ("{{ if 1 }}", "block is never closed"),
         ("{{ end }}", "unexpected {{end}}"),
         ("{{ $y }}", "undefined variable \"$y\""),

@@ -3,6 +3,7 @@
 //! kinds share.
 
 use crate::core::compat::gofmt::{self, Numbers};
+use crate::core::gotemplate::funcs::GoTime;
 use minijinja::value::{Serde, Value as MjValue, ValueKind};
 use minijinja::{Error, ErrorKind};
 use serde_json::{Map, Value};
@@ -39,26 +40,29 @@ pub fn go_floats(v: &Value) -> Value {
 /// `json.Marshal` of a value decoded into `any`: a float64 without a fraction prints as an
 /// integer, map keys sorted.
 pub fn go_json(v: &Value) -> String {
-    fn ints(v: &Value) -> Value {
-        match v {
-            Value::Number(n) if n.is_f64() => {
-                let f = n.as_f64().unwrap_or(0.0);
-                if f.fract() == 0.0 && f.abs() < 1e15 {
-                    Value::from(f as i64)
-                } else {
-                    v.clone()
-                }
+    serde_json::to_string(&go_json_numbers(v)).unwrap_or_else(|_| "{}".into())
+}
+
+/// The value as `json.Marshal` writes it: a float64 without a fraction as an integer, map
+/// keys sorted.
+pub fn go_json_numbers(v: &Value) -> Value {
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or(0.0);
+            if f.fract() == 0.0 && f.abs() < 1e15 {
+                Value::from(f as i64)
+            } else {
+                v.clone()
             }
-            Value::Array(a) => Value::Array(a.iter().map(ints).collect()),
-            Value::Object(m) => {
-                let sorted: std::collections::BTreeMap<&String, Value> =
-                    m.iter().map(|(k, x)| (k, ints(x))).collect();
-                Value::Object(sorted.into_iter().map(|(k, x)| (k.clone(), x)).collect())
-            }
-            other => other.clone(),
         }
+        Value::Array(a) => Value::Array(a.iter().map(go_json_numbers).collect()),
+        Value::Object(m) => {
+            let sorted: std::collections::BTreeMap<&String, Value> =
+                m.iter().map(|(k, x)| (k, go_json_numbers(x))).collect();
+            Value::Object(sorted.into_iter().map(|(k, x)| (k.clone(), x)).collect())
+        }
+        other => other.clone(),
     }
-    serde_json::to_string(&ints(v)).unwrap_or_else(|_| "{}".into())
 }
 
 /// Go's `fmt.Sprint` of a template value: a string as it is, nil or a missing value `<nil>`,
@@ -156,6 +160,13 @@ pub fn field(v: &MjValue, name: &str) -> MjValue {
         }
         return MjValue::UNDEFINED;
     }
+    // Go values of Sprig's (a semantic version) read their fields or methods by name.
+    if v.kind() == ValueKind::Plain {
+        let got = v.get_attr(name).unwrap_or_default();
+        if !got.is_undefined() {
+            return got;
+        }
+    }
     if name == "String" || (name.starts_with("Get") && name.len() > 3) {
         return if v.is_undefined() {
             MjValue::from(())
@@ -215,4 +226,50 @@ pub fn string_map(v: &MjValue) -> Map<String, Value> {
 /// A render error with the given message.
 pub fn invalid(message: &str) -> Error {
     Error::new(ErrorKind::InvalidOperation, message.to_string())
+}
+
+/// Go's `reflect.Kind` name of a template value (a missing value is nil, `invalid`).
+pub fn go_kind(v: &MjValue) -> &'static str {
+    match v.kind() {
+        ValueKind::Undefined | ValueKind::None => "invalid",
+        ValueKind::Bool => "bool",
+        ValueKind::String => "string",
+        ValueKind::Number if v.is_integer() => "int",
+        ValueKind::Number => "float64",
+        ValueKind::Seq | ValueKind::Iterable => "slice",
+        ValueKind::Map => "map",
+        // Sprig's plain values: a `time.Time` and a `*semver.Version`.
+        _ if v.downcast_object_ref::<GoTime>().is_some() => "struct",
+        _ => "ptr",
+    }
+}
+
+/// Go's type name of a template value: the types Go gives data decoded from JSON and
+/// template literals (`int` for an integer).
+pub fn go_type(v: &MjValue) -> &'static str {
+    match go_kind(v) {
+        "invalid" => "<nil>",
+        "slice" => "[]interface {}",
+        "map" => "map[string]interface {}",
+        "struct" => "time.Time",
+        "ptr" => "*semver.Version",
+        other => other,
+    }
+}
+
+/// `reflect.DeepEqual` of two template values: an integer never equals a float.
+pub fn deep_equal(a: &MjValue, b: &MjValue) -> bool {
+    to_json(a) == to_json(b)
+}
+
+/// A list argument's items; `what` names the operation in the error Sprig gives for
+/// anything else (`Cannot find first on type string`).
+pub fn list_items(v: &MjValue, what: &str) -> Result<Vec<MjValue>, Error> {
+    match v.kind() {
+        ValueKind::Seq | ValueKind::Iterable => Ok(v.try_iter()?.collect()),
+        ValueKind::Undefined | ValueKind::None => Err(invalid(&format!(
+            "{what}: runtime error: invalid memory address or nil pointer dereference"
+        ))),
+        _ => Err(invalid(&format!("{what} on type {}", go_kind(v)))),
+    }
 }

@@ -3,8 +3,8 @@
 
 use super::printf::sprintf;
 use crate::core::gotemplate::value::{
-    compare, eq, field, int_arg, invalid, print, sorted_entries, strval, to_json, to_template,
-    truth,
+    compare, eq, field, go_type, int_arg, invalid, print, sorted_entries, strval, to_json,
+    to_template, truth,
 };
 use minijinja::value::{Rest, Value as MjValue, ValueKind};
 use minijinja::{Environment, Error};
@@ -85,22 +85,105 @@ pub(super) fn register_printing(env: &mut Environment<'static>) {
     env.add_function("gt_printf", |f: String, args: Rest<MjValue>| {
         sprintf(&f, &args)
     });
-    // `print` puts a space between operands when neither is a string.
-    env.add_function("gt_print", |args: Rest<MjValue>| {
-        let mut out = String::new();
-        for (i, a) in args.iter().enumerate() {
-            let is_str = |v: &MjValue| v.kind() == ValueKind::String;
-            if i > 0 && !is_str(a) && !is_str(&args[i - 1]) {
-                out.push(' ');
-            }
-            out.push_str(&strval(a));
-        }
-        out
-    });
+    env.add_function("gt_print", |args: Rest<MjValue>| sprint_args(&args));
     env.add_function("gt_println", |args: Rest<MjValue>| {
         let parts: Vec<String> = args.iter().map(strval).collect();
         format!("{}\n", parts.join(" "))
     });
+}
+
+/// Go's `fmt.Sprint` of the operands: a space between two when neither is a string.
+fn sprint_args(args: &[MjValue]) -> String {
+    let mut out = String::new();
+    for (i, a) in args.iter().enumerate() {
+        let is_str = |v: &MjValue| v.kind() == ValueKind::String;
+        if i > 0 && !is_str(a) && !is_str(&args[i - 1]) {
+            out.push(' ');
+        }
+        out.push_str(&strval(a));
+    }
+    out
+}
+
+/// The text Go's escapers (`html`, `js`, `urlquery`) work on: a lone string as it is,
+/// else `fmt.Sprint` of the operands.
+fn escaper_text(args: &[MjValue]) -> String {
+    match args {
+        [one] if one.kind() == ValueKind::String => strval(one),
+        _ => sprint_args(args),
+    }
+}
+
+/// Go's `template.HTMLEscapeString`.
+fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out += "&#34;",
+            '\'' => out += "&#39;",
+            '&' => out += "&amp;",
+            '<' => out += "&lt;",
+            '>' => out += "&gt;",
+            '\0' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Go's `template.JSEscapeString`.
+fn js_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out += "\\\\",
+            '\'' => out += "\\'",
+            '"' => out += "\\\"",
+            '<' => out += "\\u003C",
+            '>' => out += "\\u003E",
+            '&' => out += "\\u0026",
+            '=' => out += "\\u003D",
+            c if (c as u32) < 0x20 || c.is_control() => {
+                out += &format!("\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Go's `url.QueryEscape`: space as `+`, bytes outside `A-Za-z0-9-_.~` as `%XX`.
+fn query_escape(s: &str) -> String {
+    s.bytes()
+        .map(|c| match c {
+            b' ' => "+".to_string(),
+            c if c.is_ascii_alphanumeric() || b"-_.~".contains(&c) => (c as char).to_string(),
+            c => format!("%{c:02X}"),
+        })
+        .collect()
+}
+
+pub(super) fn register_escapers(env: &mut Environment<'static>) {
+    env.add_function("gt_html", |args: Rest<MjValue>| {
+        html_escape(&escaper_text(&args))
+    });
+    env.add_function("gt_js", |args: Rest<MjValue>| {
+        js_escape(&escaper_text(&args))
+    });
+    env.add_function("gt_urlquery", |args: Rest<MjValue>| {
+        query_escape(&escaper_text(&args))
+    });
+    // Template data holds no Go functions, so `call` has nothing it could call.
+    env.add_function(
+        "gt_call",
+        |f: MjValue, _: Rest<MjValue>| -> Result<MjValue, Error> {
+            Err(invalid(&format!(
+                "call of a non-function {} of type {}",
+                strval(&f),
+                go_type(&f)
+            )))
+        },
+    );
 }
 
 /// The `[key, value]` pairs Go's `range` visits: a list's with the index, a map's by key,

@@ -1,5 +1,5 @@
-//! Sprig's defaults and flow control: `default`, `empty`, `coalesce`, `ternary`,
-//! `required`, `fail`.
+//! Sprig's defaults and flow control: `default`, `empty`, `coalesce`, `all`, `any`,
+//! `ternary`, `fail`.
 
 use crate::core::gotemplate::value::{invalid, truth};
 use minijinja::value::{Rest, Value as MjValue};
@@ -19,8 +19,10 @@ pub(super) fn register_defaults(env: &mut Environment<'static>) {
         args.iter()
             .find(|a| truth(a))
             .cloned()
-            .unwrap_or(MjValue::from(()))
+            .unwrap_or(MjValue::UNDEFINED)
     });
+    env.add_function("gt_all", |args: Rest<MjValue>| args.iter().all(truth));
+    env.add_function("gt_any", |args: Rest<MjValue>| args.iter().any(truth));
     env.add_function(
         "gt_ternary",
         |yes: MjValue, no: MjValue, cond: MjValue| {
@@ -30,16 +32,6 @@ pub(super) fn register_defaults(env: &mut Environment<'static>) {
 }
 
 pub(super) fn register_failures(env: &mut Environment<'static>) {
-    env.add_function(
-        "gt_required",
-        |msg: String, v: MjValue| -> Result<MjValue, Error> {
-            if v.is_undefined() || v.is_none() || v.as_str() == Some("") {
-                Err(invalid(&msg))
-            } else {
-                Ok(v)
-            }
-        },
-    );
     env.add_function("gt_fail", |msg: String| -> Result<String, Error> {
         Err(invalid(&msg))
     });
