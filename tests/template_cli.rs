@@ -88,6 +88,24 @@ fn a_field_the_template_data_lacks_fails_the_injection() {
 }
 
 #[test]
+fn a_comparison_of_different_kinds_fails_the_injection() {
+    let e = injected("mismatched-comparison.yaml").unwrap_err();
+    assert!(
+        e.contains("error calling gt: incompatible types for comparison"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_field_the_proxy_config_lacks_fails_the_injection() {
+    let e = injected("missing-proxy-config-field.yaml").unwrap_err();
+    assert!(
+        e.contains("can't evaluate field ParentShutdownDuration in type *v1alpha1.ProxyConfig"),
+        "{e}"
+    );
+}
+
+#[test]
 fn template_check_reports_each_template() {
     let out = needle(&[
         "template",

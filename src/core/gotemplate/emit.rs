@@ -8,6 +8,7 @@ use super::TranslateError;
 use super::funcs::FUNCTIONS;
 use super::lexer::Pos;
 use super::parser::{Expr, Node, Parsed, Pipeline};
+use crate::core::config::proxy_config::PROXY_CONFIG_FIELDS;
 use std::collections::HashMap;
 
 /// The template data Istio passes (`SidecarTemplateData`), built from needle's variables.
@@ -351,26 +352,50 @@ impl<'a> Emitter<'a> {
     }
 }
 
-/// `fields_of`, where a field the template data lacks is Go's execution error instead.
+/// Whether `name` is a field (or a method) of Istio's `ProxyConfig` message in Go: its JSON
+/// name capitalized, a `GetX` getter, or `String`.
+fn proxy_config_has(name: &str) -> bool {
+    let go_name = |json: &&str| {
+        let mut c = json.chars();
+        c.next()
+            .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+            .unwrap_or_default()
+    };
+    let field = |n: &str| PROXY_CONFIG_FIELDS.iter().any(|f| go_name(f) == n);
+    field(name) || name == "String" || name.strip_prefix("Get").is_some_and(field)
+}
+
+/// `fields_of`, where a field the template data lacks (`.EstimatedConcurrency`, or one its
+/// `ProxyConfig` lacks) is Go's execution error instead.
 fn fields_at(base: String, fields: &[String], pos: Pos) -> String {
-    match fields.first() {
-        Some(first) if base == "_root" && !ROOT_FIELDS.contains(&first.as_str()) => {
-            let quoted = |s: &str| serde_json::to_string(s).expect("a string serializes");
-            // Conditions of `if`, `range` and `with` carry no position of their own.
-            let at = if pos == Pos::default() {
-                format!("<.{first}>")
-            } else {
-                format!("{pos} (<.{first}>)")
-            };
-            format!(
-                "gt_no_field({}, {}, {})",
-                quoted(first),
-                quoted(ROOT_TYPE),
-                quoted(&at)
-            )
+    let missing = match fields {
+        [first, ..] if base == "_root" && !ROOT_FIELDS.contains(&first.as_str()) => {
+            Some((first.as_str(), ROOT_TYPE, format!(".{first}")))
         }
-        _ => fields_of(base, fields),
-    }
+        [first, second, ..]
+            if base == "_root" && first == "ProxyConfig" && !proxy_config_has(second) =>
+        {
+            let path = format!(".ProxyConfig.{second}");
+            Some((second.as_str(), "*v1alpha1.ProxyConfig", path))
+        }
+        _ => None,
+    };
+    let Some((name, type_name, path)) = missing else {
+        return fields_of(base, fields);
+    };
+    let quoted = |s: &str| serde_json::to_string(s).expect("a string serializes");
+    // Conditions of `if`, `range` and `with` carry no position of their own.
+    let at = if pos == Pos::default() {
+        format!("<{path}>")
+    } else {
+        format!("{pos} (<{path}>)")
+    };
+    format!(
+        "gt_no_field({}, {}, {})",
+        quoted(name),
+        quoted(type_name),
+        quoted(&at)
+    )
 }
 
 fn fields_of(base: String, fields: &[String]) -> String {

@@ -350,6 +350,18 @@ fn a_field_the_template_data_lacks_fails_when_its_action_runs() {
         "{e}"
     );
     assert!(e.contains("line 1, column 26"), "{e}");
+    // So is one its ProxyConfig lacks; its fields and getters are there.
+    let e = try_render("{{ .ProxyConfig.ParentShutdownDuration }}")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("can't evaluate field ParentShutdownDuration in type *v1alpha1.ProxyConfig"),
+        "{e}"
+    );
+    check(
+        "{{ .ProxyConfig.InterceptionMode }}/{{ .ProxyConfig.GetInterceptionMode }}",
+        "REDIRECT/REDIRECT",
+    );
     // A field of the data that is there is no error; `$` is the data too.
     check("{{ $.Revision }}{{ .ProxyUID }}", "1337");
     assert!(try_render("{{ $.Nope }}").is_err());
@@ -424,4 +436,28 @@ fn literal_braces_next_to_trimmed_actions_render_as_in_go() {
         });
         assert_eq!(render(&src), want, "case {case}: {src:?}");
     }
+}
+
+#[test]
+fn ordering_operands_of_different_kinds_fail_as_in_go() {
+    check(
+        "{{ gt 2 1 }} {{ lt \"a\" \"b\" }} {{ ge 1.5 1.5 }}",
+        "true true true",
+    );
+    // The values are float64 in Go (decoded from JSON), the literal an int.
+    let e = try_render("{{ gt .Values.global.proxy.statusPort 0 }}")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("error calling gt: incompatible types for comparison"),
+        "{e}"
+    );
+    let e = try_render("{{ lt true false }}").unwrap_err().to_string();
+    assert!(
+        e.contains("error calling lt: invalid type for comparison"),
+        "{e}"
+    );
+    // A field the data lacks is its zero value, as a Go struct field is.
+    check("{{ gt .ProxyConfig.Concurrency 0 }}", "false");
+    check("{{ lt .ProxyConfig.Concurrency 1 }}", "true");
 }

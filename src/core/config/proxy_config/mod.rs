@@ -15,7 +15,7 @@ pub fn read_values(pc: &mut Value) -> Result<(), String> {
 }
 
 /// The fields of `istio.mesh.v1alpha1.ProxyConfig` (JSON names).
-const PROXY_CONFIG_FIELDS: [&str; 40] = [
+pub(crate) const PROXY_CONFIG_FIELDS: [&str; 40] = [
     "configPath",
     "binaryPath",
     "serviceCluster",

@@ -3,7 +3,7 @@
 
 use super::printf::sprintf;
 use crate::core::gotemplate::value::{
-    compare, eq, field, go_type, int_arg, invalid, print, sorted_entries, strval, to_json,
+    compare, eq, field, go_kind, go_type, int_arg, invalid, print, sorted_entries, strval, to_json,
     to_template, truth,
 };
 use minijinja::value::{Rest, Value as MjValue, ValueKind};
@@ -53,17 +53,51 @@ pub(super) fn register_comparisons(env: &mut Environment<'static>) {
     });
     env.add_function("gt_ne", |a: MjValue, b: MjValue| !eq(&a, &b));
     env.add_function("gt_lt", |a: MjValue, b: MjValue| {
-        compare(&a, &b) == Some(Ordering::Less)
+        ordered("lt", &a, &b).map(|o| o == Some(Ordering::Less))
     });
     env.add_function("gt_le", |a: MjValue, b: MjValue| {
-        compare(&a, &b).is_some_and(Ordering::is_le)
+        ordered("le", &a, &b).map(|o| o.is_some_and(Ordering::is_le))
     });
     env.add_function("gt_gt", |a: MjValue, b: MjValue| {
-        compare(&a, &b) == Some(Ordering::Greater)
+        ordered("gt", &a, &b).map(|o| o == Some(Ordering::Greater))
     });
     env.add_function("gt_ge", |a: MjValue, b: MjValue| {
-        compare(&a, &b).is_some_and(Ordering::is_ge)
+        ordered("ge", &a, &b).map(|o| o.is_some_and(Ordering::is_ge))
     });
+}
+
+/// Go's `lt` family: both operands of one ordered basic kind (integers, floats or strings),
+/// else the execution error Go gives (`error calling gt: incompatible types for comparison`:
+/// an integer literal against a float of the values, say). A value missing from the data or
+/// nil (a Go struct field's zero value, a protobuf getter of an unset field) compares as that
+/// zero value.
+fn ordered(name: &str, a: &MjValue, b: &MjValue) -> Result<Option<Ordering>, Error> {
+    let zero = |v: &MjValue| v.is_undefined() || v.is_none();
+    if !zero(a) && !zero(b) {
+        let (ka, kb) = (go_kind(a), go_kind(b));
+        if !matches!(ka, "int" | "float64" | "string")
+            || !matches!(kb, "int" | "float64" | "string")
+        {
+            return Err(invalid(&format!(
+                "error calling {name}: invalid type for comparison"
+            )));
+        }
+        if ka != kb {
+            return Err(invalid(&format!(
+                "error calling {name}: incompatible types for comparison"
+            )));
+        }
+    }
+    // The missing side as the other's zero value: `gt <unset getter> 0` is `gt 0 0`.
+    let zero_like = |other: &MjValue| match go_kind(other) {
+        "int" => MjValue::from(0),
+        "float64" => MjValue::from(0.0),
+        "string" => MjValue::from(""),
+        _ => MjValue::UNDEFINED,
+    };
+    let a = if zero(a) { zero_like(b) } else { a.clone() };
+    let b = if zero(b) { zero_like(&a) } else { b.clone() };
+    Ok(compare(&a, &b))
 }
 
 pub(super) fn register_lookups(env: &mut Environment<'static>) {
