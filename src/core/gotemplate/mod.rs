@@ -56,14 +56,18 @@
 //! std's random hashing keys (not a cryptographic generator), and a map of the template
 //! data is read-only (`set` on `.Values` returns the changed copy, leaving `.Values` as
 //! it was).
-//! So does a field `.ProxyConfig` lacks (`can't evaluate field X in type
+//!
+//! Render-time errors as Go's: a field `SidecarTemplateData` lacks (`.EstimatedConcurrency`)
+//! fails the render when its action runs (`can't evaluate field EstimatedConcurrency in type
+//! *inject.SidecarTemplateData`), as does a field `.ProxyConfig` lacks (`... in type
 //! *v1alpha1.ProxyConfig`), and `lt`/`le`/`gt`/`ge` of operands of different kinds
 //! (`error calling gt: incompatible types for comparison`, an int literal against a float64
 //! of the values) or of kinds that have no order (`invalid type for comparison`).
 //! Differences kept for now: other operations Go rejects at render time (a field of a
 //! missing value, a field the Kubernetes structs `.ObjectMeta`/`.Spec` or `.MeshConfig` lack,
 //! `eq` of different kinds, `len` of nothing) are lenient here; such a field prints
-//! `<no value>` rather than its zero value; `index` of a missing key gives "" for maps of strings and nil otherwise.
+//! `<no value>` rather than its zero value; `index` of a missing key gives "" for maps of
+//! strings and nil otherwise.
 
 mod emit;
 pub mod funcs;
