@@ -332,15 +332,18 @@ fn chart_deployment_runs_needle_serve() {
     });
 }
 
-/// The ClusterRole's rules for the core API group: each resource with its verbs.
-fn core_resources(docs: &[Value]) -> Vec<String> {
-    let role = docs
-        .iter()
+/// The rules of the release's ClusterRole.
+fn cluster_role_rules(docs: &[Value]) -> &[Value] {
+    docs.iter()
         .find(|d| d["kind"] == "ClusterRole")
-        .expect("a ClusterRole");
-    role["rules"]
+        .expect("a ClusterRole")["rules"]
         .as_array()
         .unwrap()
+}
+
+/// The ClusterRole's rules for the core API group: each resource with its verbs.
+fn core_resources(docs: &[Value]) -> Vec<String> {
+    cluster_role_rules(docs)
         .iter()
         .filter(|r| r["apiGroups"] == serde_json::json!([""]))
         .map(|r| format!("{} {}", r["resources"], r["verbs"]))
@@ -396,13 +399,7 @@ fn chart_rbac_grants_nodes_and_namespaces_only_where_read() {
 
 /// The rules of the release's ClusterRole that grant `resource`.
 fn cluster_role_rules_for(docs: &[Value], resource: &str) -> Vec<Value> {
-    let role = docs
-        .iter()
-        .find(|d| d["kind"] == "ClusterRole")
-        .expect("a ClusterRole");
-    role["rules"]
-        .as_array()
-        .unwrap()
+    cluster_role_rules(docs)
         .iter()
         .filter(|r| {
             r["resources"]

@@ -349,6 +349,21 @@ async fn config_reloads_under_load_and_a_broken_reload_keeps_the_last_good_confi
     assert_eq!(failed, 0);
 }
 
+/// How the server exited, within 10 s of being told to.
+fn exit_status(server: &mut Server) -> std::process::ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "needle did not exit after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_drain_cut_short_by_its_timeout_exits_non_zero() {
     let dir = temp_dir("term-cut");
@@ -371,17 +386,7 @@ async fn a_drain_cut_short_by_its_timeout_exits_non_zero() {
     });
     tokio::time::sleep(Duration::from_millis(300)).await;
     server.sigterm();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "needle did not exit after SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = exit_status(&mut server);
     stuck.abort();
     assert_eq!(status.code(), Some(1), "log:\n{}", server.log());
     assert!(server.log().contains("drain timeout"), "{}", server.log());
@@ -432,17 +437,7 @@ async fn sigterm_finishes_requests_in_flight_and_exits_zero() {
         let body = raw.split_once("\r\n\r\n").unwrap().1;
         assert_eq!(response_of(body.as_bytes())["allowed"], true);
     }
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "needle did not exit after SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = exit_status(&mut server);
     assert!(
         status.success(),
         "exit status {status:?}; log:\n{}",

@@ -3,6 +3,7 @@
 //! quantities, label selectors, the apiserver's Pod defaults, istioctl's coloured table and
 //! its `[TYPE/]NAME[.NAMESPACE]` resolution, the typed Pod's fields
 //! (normalization), and key-path lookups.
+pub mod civil;
 pub mod gofmt;
 pub mod kubectl;
 pub mod netip;

@@ -4,6 +4,7 @@
 //! Times are in UTC: "Local" is UTC (needle's containers run in UTC) and a zone name other
 //! than `UTC`/`Local` fails the render, as needle carries no time zone database.
 
+use crate::core::compat::civil::{civil_from_days, days_from_civil};
 use crate::core::compat::gofmt::{format_go_duration, parse_go_duration};
 use crate::core::gotemplate::value::{invalid, strval, to_json};
 use minijinja::value::{Object, ObjectRepr, Value as MjValue};
@@ -90,36 +91,6 @@ fn now() -> GoTime {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as i128);
     GoTime(since)
-}
-
-/// Days since 1970-01-01 of a civil date (H. Hinnant's algorithm).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (
-        if m <= 2 {
-            yoe + era * 400 + 1
-        } else {
-            yoe + era * 400
-        },
-        m,
-        d,
-    )
 }
 
 /// The layout's elements, longest first where one is a prefix of another.
