@@ -106,7 +106,14 @@ impl InjectorConfig {
         };
         let policy = match map.get("policy") {
             None | Some(Value::Null) => Policy::Enabled,
-            Some(Value::String(s)) => Policy::parse(s),
+            // Istio takes any text and then injects nothing, logging on every pod; a typo
+            // that silently turns injection off is refused at load instead.
+            Some(Value::String(s)) => Policy::parse(s).ok_or_else(|| {
+                ConfigError::new(
+                    source_name,
+                    format!("field policy: {s:?} is not a policy (enabled or disabled)"),
+                )
+            })?,
             Some(_) => return Err(field_err("policy", "a string (enabled or disabled)")),
         };
         let selectors = |field: &str| -> Result<Vec<Value>, ConfigError> {
@@ -267,6 +274,11 @@ mod tests {
 
     #[test]
     fn wrong_types_name_the_field() {
+        let err = InjectorConfig::parse("inject.yaml", "policy: sometimes\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "inject.yaml: field policy: \"sometimes\" is not a policy (enabled or disabled)"
+        );
         let err = InjectorConfig::parse("inject.yaml", "policy: [1]\n").unwrap_err();
         assert_eq!(
             err.to_string(),

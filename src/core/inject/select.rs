@@ -13,21 +13,21 @@ pub const IGNORED_NAMESPACES: [&str; 4] = [
 
 pub const INJECT_KEY: &str = "sidecar.istio.io/inject";
 
-/// The injection policy of the injector config.
+/// The injection policy of the injector config. Istio takes any other text and injects
+/// nothing; needle refuses it when the config loads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Policy {
     Enabled,
     Disabled,
-    /// Any other string: injection is off, as Istio does with an unknown policy.
-    Unknown(String),
 }
 
 impl Policy {
-    pub fn parse(s: &str) -> Self {
+    /// `enabled` or `disabled`; `None` for anything else.
+    pub fn parse(s: &str) -> Option<Self> {
         match s {
-            "enabled" => Policy::Enabled,
-            "disabled" => Policy::Disabled,
-            other => Policy::Unknown(other.to_string()),
+            "enabled" => Some(Policy::Enabled),
+            "disabled" => Some(Policy::Disabled),
+            _ => None,
         }
     }
 }
@@ -81,7 +81,7 @@ pub enum Why {
         index: usize,
         ignored: Option<Ignored>,
     },
-    /// Nothing in the pod decides: the config's policy does (an unknown policy injects nothing).
+    /// Nothing in the pod decides: the config's policy does.
     Policy {
         policy: Policy,
         ignored: Option<Ignored>,
@@ -106,10 +106,6 @@ impl Why {
                 policy: Policy::Disabled,
                 ..
             } => "policy_disabled",
-            Why::Policy {
-                policy: Policy::Unknown(_),
-                ..
-            } => "unknown_policy",
         }
     }
 
@@ -140,10 +136,6 @@ impl std::fmt::Display for Why {
                 Policy::Disabled => write!(
                     f,
                     "injection policy is disabled and the pod does not opt in"
-                )?,
-                Policy::Unknown(p) => write!(
-                    f,
-                    "injection policy {p:?} is not \"enabled\" or \"disabled\""
                 )?,
             },
         }
@@ -197,11 +189,6 @@ pub fn inject_required(
         marker,
         value: intent.to_string(),
     });
-    // An unknown policy turns injection off, whatever the pod says.
-    if let Policy::Unknown(_) = config.policy {
-        let policy = config.policy.clone();
-        return Selection::new(false, Why::Policy { policy, ignored });
-    }
     if explicit {
         let inject = intent == "true";
         return Selection::new(inject, Why::Marked { marker, inject });
@@ -244,7 +231,7 @@ mod tests {
 
     fn cfg(policy: &str) -> SelectionConfig {
         SelectionConfig {
-            policy: Policy::parse(policy),
+            policy: Policy::parse(policy).expect("a policy"),
             never_inject_selector: vec![],
             always_inject_selector: vec![],
         }
@@ -281,19 +268,6 @@ mod tests {
         assert!(!s.inject);
         assert_eq!(s.why.to_string(), "pod labels match neverInjectSelector[0]");
         assert_eq!(s.why.label(), "never_inject_selector");
-    }
-
-    #[test]
-    fn unknown_policy_disables() {
-        assert!(
-            !inject_required(
-                &cfg("sometimes"),
-                "default",
-                &json!({"annotations": {INJECT_KEY: "true"}}),
-                &json!({})
-            )
-            .inject
-        );
     }
 
     #[test]
