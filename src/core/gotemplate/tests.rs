@@ -217,6 +217,10 @@ fn functions() {
         "a-3-1.5-\"q\"-true",
     );
     check(
+        "{{ printf \"%x %X %o %b %x %x|%05d|%-4d|%06.2f|%T %T %T\" 255 255 8 5 -255 \"hi\" -42 7 3.14159 1 \"a\" 1.5 }}",
+        "ff FF 10 101 -ff 6869|-0042|7   |003.14|int string float64",
+    );
+    check(
         "{{ \"abcdef-\" | trunc 4 }} {{ \"-a-\" | trimAll \"-\" }}",
         "abcd a",
     );

@@ -1,7 +1,7 @@
 //! Go's `fmt.Sprintf` for the verbs templates use, and `strconv.Quote`.
 
 use crate::core::compat::gofmt;
-use crate::core::gotemplate::value::{strval, to_json};
+use crate::core::gotemplate::value::{go_type, strval, to_json};
 use minijinja::value::Value as MjValue;
 use serde_json::Value;
 
@@ -29,8 +29,8 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
-/// Go's `fmt.Sprintf` for the verbs templates use (`%s %v %d %t %q %f %%`), with width,
-/// precision and `-`; Go's `%!` texts for a wrong, missing or extra operand.
+/// Go's `fmt.Sprintf` for the verbs templates use (`%s %v %d %t %q %f %x %X %o %b %T %%`),
+/// with width, precision, `-` and `0`; Go's `%!` texts for a wrong, missing or extra operand.
 pub fn sprintf(format: &str, args: &[MjValue]) -> String {
     let mut out = String::new();
     let mut args = args.iter();
@@ -89,6 +89,27 @@ fn format_verb(verb: char, spec: &str, arg: &MjValue) -> String {
                 other => format!("%!f({})", gofmt::sprint(&other)),
             }
         }
+        'x' | 'X' | 'o' | 'b' => match to_json(arg) {
+            Value::Number(n) if n.is_i64() => {
+                let i = n.as_i64().unwrap_or(0);
+                let magnitude = match verb {
+                    'x' => format!("{:x}", i.unsigned_abs()),
+                    'X' => format!("{:X}", i.unsigned_abs()),
+                    'o' => format!("{:o}", i.unsigned_abs()),
+                    _ => format!("{:b}", i.unsigned_abs()),
+                };
+                if i < 0 {
+                    format!("-{magnitude}")
+                } else {
+                    magnitude
+                }
+            }
+            // Go prints a string's bytes in hex for `%x` and `%X`.
+            Value::String(t) if verb == 'x' => t.bytes().map(|b| format!("{b:02x}")).collect(),
+            Value::String(t) if verb == 'X' => t.bytes().map(|b| format!("{b:02X}")).collect(),
+            other => format!("%!{verb}({})", gofmt::sprint(&other)),
+        },
+        'T' => go_type(arg).to_string(),
         _ => strval(arg),
     }
 }
@@ -101,7 +122,19 @@ fn pad(out: &mut String, spec: &str, text: &str) {
         .next()
         .and_then(|w| w.parse().ok())
         .unwrap_or(0);
-    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+    let missing = width.saturating_sub(text.chars().count());
+    // The `0` flag pads with zeros after the sign; `-` (padding on the right) overrides it.
+    if spec.starts_with('0') && !spec.contains('-') {
+        let (sign, digits) = match text.strip_prefix(['-', '+']) {
+            Some(rest) => text.split_at(text.len() - rest.len()),
+            None => ("", text),
+        };
+        out.push_str(sign);
+        out.push_str(&"0".repeat(missing));
+        out.push_str(digits);
+        return;
+    }
+    let fill = " ".repeat(missing);
     if spec.starts_with('-') {
         out.push_str(text);
         out.push_str(&fill);

@@ -11,7 +11,8 @@ pub(super) fn register_reflect(env: &mut Environment<'static>) {
     env.add_function("gt_typeIs", |t: String, v: MjValue| go_type(&v) == t);
     env.add_function("gt_typeIsLike", |t: String, v: MjValue| {
         let got = go_type(&v);
-        t == got || t.strip_prefix('*') == Some(got)
+        // Sprig: the type itself, or a pointer to it (`semver.Version` matches `*semver.Version`).
+        t == got || got.strip_prefix('*') == Some(t.as_str())
     });
     env.add_function("gt_kindOf", |v: MjValue| go_kind(&v));
     env.add_function("gt_kindIs", |k: String, v: MjValue| go_kind(&v) == k);

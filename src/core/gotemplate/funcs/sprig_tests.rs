@@ -514,8 +514,8 @@ fn sprig_types() {
             "int string float64 bool []interface {} map[string]interface {} <nil>",
         ),
         (
-            r#"{{ typeIs "int" 1 }} {{ typeIs "string" 1 }} {{ typeIsLike "*int" 1 }}"#,
-            "true false true",
+            r#"{{ typeIs "int" 1 }} {{ typeIs "string" 1 }} {{ typeIsLike "*int" 1 }} {{ typeIsLike "semver.Version" (semver "1.0.0") }}"#,
+            "true false false true",
         ),
         (
             r#"{{ kindOf 1 }} {{ kindOf (list) }} {{ kindOf (dict) }} {{ kindOf .Values.nothing }} {{ kindIs "string" "x" }}"#,
