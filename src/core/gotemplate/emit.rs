@@ -8,6 +8,8 @@ use super::TranslateError;
 use super::funcs::FUNCTIONS;
 use super::lexer::Pos;
 use super::parser::{Expr, Node, Parsed, Pipeline};
+use super::value::json_name;
+use crate::core::compat::normalize::{object_meta_has, pod_spec_has};
 use crate::core::config::proxy_config::PROXY_CONFIG_FIELDS;
 use std::collections::HashMap;
 
@@ -365,6 +367,12 @@ fn proxy_config_has(name: &str) -> bool {
     field(name) || name == "String" || name.strip_prefix("Get").is_some_and(field)
 }
 
+/// Whether `name` is a field of Go's `ObjectMeta` or one of its `GetX` getters.
+fn object_meta_has_go(name: &str) -> bool {
+    let field = |n: &str| object_meta_has(&json_name(n));
+    field(name) || name.strip_prefix("Get").is_some_and(field)
+}
+
 /// `fields_of`, where a field the template data lacks (`.EstimatedConcurrency`, or one its
 /// `ProxyConfig` lacks) is Go's execution error instead.
 fn fields_at(base: String, fields: &[String], pos: Pos) -> String {
@@ -377,6 +385,20 @@ fn fields_at(base: String, fields: &[String], pos: Pos) -> String {
         {
             let path = format!(".ProxyConfig.{second}");
             Some((second.as_str(), "*v1alpha1.ProxyConfig", path))
+        }
+        [first, second, ..]
+            if base == "_root" && first == "Spec" && !pod_spec_has(&json_name(second)) =>
+        {
+            Some((second.as_str(), "v1.PodSpec", format!(".Spec.{second}")))
+        }
+        [first, second, ..]
+            if base == "_root" && first == "ObjectMeta" && !object_meta_has_go(second) =>
+        {
+            Some((
+                second.as_str(),
+                "v1.ObjectMeta",
+                format!(".ObjectMeta.{second}"),
+            ))
         }
         _ => None,
     };

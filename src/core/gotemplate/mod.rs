@@ -59,12 +59,12 @@
 //!
 //! Render-time errors as Go's: a field `SidecarTemplateData` lacks (`.EstimatedConcurrency`)
 //! fails the render when its action runs (`can't evaluate field EstimatedConcurrency in type
-//! *inject.SidecarTemplateData`), as does a field `.ProxyConfig` lacks (`... in type
-//! *v1alpha1.ProxyConfig`), and `lt`/`le`/`gt`/`ge` of operands of different kinds
+//! *inject.SidecarTemplateData`), as does a field `.ProxyConfig`, `.Spec` or `.ObjectMeta`
+//! lacks (`... in type *v1alpha1.ProxyConfig`, `v1.PodSpec`, `v1.ObjectMeta`), and `lt`/`le`/`gt`/`ge` of operands of different kinds
 //! (`error calling gt: incompatible types for comparison`, an int literal against a float64
 //! of the values) or of kinds that have no order (`invalid type for comparison`).
 //! Differences kept for now: other operations Go rejects at render time (a field of a
-//! missing value, a field the Kubernetes structs `.ObjectMeta`/`.Spec` or `.MeshConfig` lack,
+//! missing value, a field `.MeshConfig` or a struct deeper down lacks,
 //! `eq` of different kinds, `len` of nothing) are lenient here; such a field prints
 //! `<no value>` rather than its zero value; `index` of a missing key gives "" for maps of
 //! strings and nil otherwise.

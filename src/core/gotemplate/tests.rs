@@ -366,6 +366,24 @@ fn a_field_the_template_data_lacks_fails_when_its_action_runs() {
         "{{ .ProxyConfig.InterceptionMode }}/{{ .ProxyConfig.GetInterceptionMode }}",
         "REDIRECT/REDIRECT",
     );
+    // And one the pod's spec or metadata lacks (Go's typed structs).
+    for (src, want) in [
+        (
+            "{{ .Spec.Containerz }}",
+            "can't evaluate field Containerz in type v1.PodSpec",
+        ),
+        (
+            "{{ .ObjectMeta.Nmae }}",
+            "can't evaluate field Nmae in type v1.ObjectMeta",
+        ),
+    ] {
+        let e = try_render(src).unwrap_err().to_string();
+        assert!(e.contains(want), "{src}: {e}");
+    }
+    check(
+        "{{ .ObjectMeta.Name }}/{{ .ObjectMeta.GetName }}/{{ .Spec.ServiceAccountName }}",
+        "p/p/sa",
+    );
     // A field of the data that is there is no error; `$` is the data too.
     check("{{ $.Revision }}{{ .ProxyUID }}", "1337");
     assert!(try_render("{{ $.Nope }}").is_err());
