@@ -43,9 +43,19 @@ async fn post(
     content_type: &str,
     body: Vec<u8>,
 ) -> (StatusCode, Vec<u8>) {
+    send(state, path, content_type, Body::from(body)).await
+}
+
+/// `post` of any body (a stream that breaks off, say).
+async fn send(
+    state: &Arc<AppState>,
+    path: &str,
+    content_type: &str,
+    body: Body,
+) -> (StatusCode, Vec<u8>) {
     let request = Request::post(path)
         .header(header::CONTENT_TYPE, content_type)
-        .body(Body::from(body))
+        .body(body)
         .unwrap();
     let response = webhook_router(state.clone())
         .oneshot(request)
@@ -430,19 +440,10 @@ async fn a_body_that_fails_to_read_is_named_for_what_it_is() {
             "the client went away",
         )),
     ];
-    let request = Request::post("/inject")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from_stream(futures::stream::iter(chunks)))
-        .unwrap();
-    let response = webhook_router(state.clone())
-        .oneshot(request)
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    let text = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    let text = String::from_utf8(text.to_vec()).unwrap();
+    let body = Body::from_stream(futures::stream::iter(chunks));
+    let (status, text) = send(&state, "/inject", "application/json", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let text = String::from_utf8(text).unwrap();
     assert!(
         text.starts_with("failed reading the request body: ")
             && text.contains("the client went away"),

@@ -349,6 +349,15 @@ async fn config_reloads_under_load_and_a_broken_reload_keeps_the_last_good_confi
     assert_eq!(failed, 0);
 }
 
+/// A server on its development certificate with this drain timeout, and a client trusting it.
+fn draining_server(tag: &str, drain: &str) -> (Server, tokio_rustls::TlsConnector) {
+    let dir = temp_dir(tag);
+    let certs = dir.join("certs");
+    let cert_dir = certs.to_str().unwrap();
+    let server = Server::start(&dir, &["--cert-dir", cert_dir, "--drain-timeout", drain]);
+    (server, connector(&certs.join("ca.pem"), false))
+}
+
 /// How the server exited, within 10 s of being told to.
 fn exit_status(server: &mut Server) -> std::process::ExitStatus {
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -366,18 +375,7 @@ fn exit_status(server: &mut Server) -> std::process::ExitStatus {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_drain_cut_short_by_its_timeout_exits_non_zero() {
-    let dir = temp_dir("term-cut");
-    let certs = dir.join("certs");
-    let mut server = Server::start(
-        &dir,
-        &[
-            "--cert-dir",
-            certs.to_str().unwrap(),
-            "--drain-timeout",
-            "1s",
-        ],
-    );
-    let tls = connector(&certs.join("ca.pem"), false);
+    let (mut server, tls) = draining_server("term-cut", "1s");
     let body = hello_review("v1");
     let addr = server.webhook;
     // A request whose body never comes: it is still in flight when the drain ends.
@@ -394,18 +392,7 @@ async fn a_drain_cut_short_by_its_timeout_exits_non_zero() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_finishes_requests_in_flight_and_exits_zero() {
-    let dir = temp_dir("term");
-    let certs = dir.join("certs");
-    let mut server = Server::start(
-        &dir,
-        &[
-            "--cert-dir",
-            certs.to_str().unwrap(),
-            "--drain-timeout",
-            "5s",
-        ],
-    );
-    let tls = connector(&certs.join("ca.pem"), false);
+    let (mut server, tls) = draining_server("term", "5s");
     let body = hello_review("v1");
     // Three requests are half-sent when SIGTERM arrives; each must still get its answer.
     let signal = Arc::new(tokio::sync::Notify::new());

@@ -20,7 +20,7 @@ pub struct Outcome {
     /// The reason's stable metric label.
     pub label: &'static str,
     /// Native sidecars for the pod and why (`on (ENABLE_NATIVE_SIDECARS=true)`), for the log;
-    /// empty when no pod was admitted.
+    /// empty when the pod was not injected (decided once, by `admit`, for the injected only).
     pub native_sidecars: String,
 }
 
@@ -65,7 +65,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
     }
     let envs = parse_inject_envs(path);
     let proxy_configs = state.proxy_configs.load();
-    let (decision, native_sidecars) = cache::read(&state.nodes, |nodes| {
+    let decision = cache::read(&state.nodes, |nodes| {
         cache::read(&state.namespaces, |namespaces| {
             let admission = Admission {
                 nodes,
@@ -73,11 +73,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
                 openshift_namespace: namespaces.map(|all| pod_namespace(all, req)),
                 ..Admission::webhook(&req.object, &req.namespace, &envs)
             };
-            let native = admission.native_sidecars(&state.settings).to_string();
-            (
-                admit(&state.snapshot(), &state.settings, &admission),
-                native,
-            )
+            admit(&state.snapshot(), &state.settings, &admission)
         })
     });
     // The same words `check-inject --explain` prints for the decision.
@@ -92,7 +88,11 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
             decision: name,
             reason,
             label,
-            native_sidecars,
+            native_sidecars: injected
+                .native_sidecars
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
         },
         Decision::Skipped(_) => {
             state.metrics.injection_skip.inc();
@@ -101,7 +101,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
                 decision: name,
                 reason,
                 label,
-                native_sidecars,
+                native_sidecars: String::new(),
             }
         }
         Decision::Denied(denial) => {
@@ -109,10 +109,7 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
                 tracing::error!(error = %detail, "injection failed");
             }
             state.metrics.failure(label);
-            Outcome {
-                native_sidecars,
-                ..Outcome::denied(reason, label)
-            }
+            Outcome::denied(reason, label)
         }
     }
 }

@@ -200,14 +200,21 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     request.namespace = admission.namespace;
     request.owner = admission.owner.cloned();
     request.revision = &settings.revision;
-    request.native_sidecars = admission.native_sidecars(settings).on;
+    let native = admission.native_sidecars(settings);
+    request.native_sidecars = native.on;
     request.compliance_policy = &settings.compliance_policy;
     request.proxy_envs = admission.proxy_envs.clone();
     request.openshift_namespace = admission.openshift_namespace;
     request.reinjection = admission.reinjection;
     request.proxy_configs = admission.proxy_configs;
     match inject::inject(snapshot, &request) {
-        Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
+        Ok(injected) => Decision::Injected(
+            Injected {
+                native_sidecars: Some(native),
+                ..injected
+            },
+            Reason::Selected(selected.why),
+        ),
         Err(e) => Decision::Denied(e.into()),
     }
 }

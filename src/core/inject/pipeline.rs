@@ -129,6 +129,9 @@ impl<'a> Request<'a> {
 pub struct Injected {
     pub original: Value,
     pub pod: Value,
+    /// Native sidecars and why, as `admit` decided them (`None` when the pipeline is run
+    /// without it).
+    pub native_sidecars: Option<crate::core::inject::native::Native>,
 }
 
 impl Injected {
@@ -239,6 +242,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     Ok(Injected {
         original,
         pod: merged,
+        native_sidecars: None,
     })
 }
 
