@@ -1,0 +1,208 @@
+//! The Go types of Istio's template data (`inject.SidecarTemplateData`), as far as the
+//! translation follows them: which fields a typed struct has (Go fails the render on any
+//! other: `can't evaluate field X in type T`), which values are `interface {}` from
+//! `.Values` (a map: a missing key is no error, a field of a nil or of a non-map is), and
+//! which are plain strings, integers or booleans (no fields at all).
+
+use super::value::json_name;
+use crate::core::compat::normalize::{object_meta_has, pod_spec_has};
+use crate::core::config::proxy_config::PROXY_CONFIG_FIELDS;
+
+/// What the translation knows of a value's Go type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum GoTy {
+    /// `*inject.SidecarTemplateData`, the template's dot at the top.
+    Data,
+    /// `*v1alpha1.ProxyConfig` (`.ProxyConfig`, `.MeshConfig.DefaultConfig`).
+    ProxyConfig,
+    /// `*v1alpha1.MeshConfig`.
+    MeshConfig,
+    /// `v1.PodSpec`.
+    PodSpec,
+    /// `v1.ObjectMeta`.
+    ObjectMeta,
+    /// `v1.TypeMeta`.
+    TypeMeta,
+    /// `types.NamespacedName` (`.DeploymentMeta`).
+    NamespacedName,
+    /// A value of `map[string]any` (`.Values` and what is inside it): `interface {}`.
+    Any,
+    /// A string, integer or boolean field, of this Go type.
+    Scalar(&'static str),
+    /// Anything else (a function's result, a struct deeper down): read leniently.
+    Unknown,
+}
+
+/// The fields of `SidecarTemplateData` and their types.
+const DATA_FIELDS: [(&str, GoTy); 15] = [
+    ("TypeMeta", GoTy::TypeMeta),
+    ("DeploymentMeta", GoTy::NamespacedName),
+    ("ObjectMeta", GoTy::ObjectMeta),
+    ("Spec", GoTy::PodSpec),
+    ("ProxyConfig", GoTy::ProxyConfig),
+    ("MeshConfig", GoTy::MeshConfig),
+    ("Values", GoTy::Any),
+    ("Revision", GoTy::Scalar("string")),
+    ("NativeSidecars", GoTy::Scalar("bool")),
+    ("ProxyImage", GoTy::Scalar("string")),
+    ("ProxyInitImage", GoTy::Scalar("string")),
+    ("ProxyUID", GoTy::Scalar("int64")),
+    ("ProxyGID", GoTy::Scalar("int64")),
+    ("InboundTrafficPolicyMode", GoTy::Scalar("string")),
+    ("CompliancePolicy", GoTy::Scalar("string")),
+];
+
+/// The Go fields of `istio.mesh.v1alpha1.MeshConfig` (istio.io/api's `config.pb.go`).
+const MESH_CONFIG_FIELDS: [&str; 50] = [
+    "ProxyListenPort",
+    "ProxyInboundListenPort",
+    "ProxyHttpPort",
+    "ConnectTimeout",
+    "HboneIdleTimeout",
+    "ProtocolDetectionTimeout",
+    "TcpKeepalive",
+    "IngressClass",
+    "IngressService",
+    "IngressControllerMode",
+    "IngressSelector",
+    "EnableTracing",
+    "AccessLogFile",
+    "AccessLogFormat",
+    "AccessLogEncoding",
+    "EnableEnvoyAccessLogService",
+    "DisableEnvoyListenerLog",
+    "DefaultConfig",
+    "OutboundTrafficPolicy",
+    "InboundTrafficPolicy",
+    "ConfigSources",
+    "EnableAutoMtls",
+    "TrustDomain",
+    "TrustDomainAliases",
+    "CaCertificates",
+    "DefaultServiceExportTo",
+    "DefaultVirtualServiceExportTo",
+    "DefaultDestinationRuleExportTo",
+    "RootNamespace",
+    "LocalityLbSetting",
+    "ZoneAwareLbSetting",
+    "DnsRefreshRate",
+    "H2UpgradePolicy",
+    "InboundClusterStatName",
+    "OutboundClusterStatName",
+    "Certificates",
+    "ServiceSettings",
+    "ServiceScopeConfigs",
+    "EnablePrometheusMerge",
+    "VerifyCertificateAtClient",
+    "Ca",
+    "ExtensionProviders",
+    "DefaultProviders",
+    "DiscoverySelectors",
+    "PathNormalization",
+    "DefaultHttpRetryPolicy",
+    "MeshMTLS",
+    "TlsDefaults",
+    "DefaultTrafficPolicy",
+    "ServiceEntryVisibility",
+];
+
+impl GoTy {
+    /// The type's name as Go's errors print it; `None` where the translation does not
+    /// check the type's fields.
+    pub(super) fn name(self) -> Option<&'static str> {
+        Some(match self {
+            GoTy::Data => "*inject.SidecarTemplateData",
+            GoTy::ProxyConfig => "*v1alpha1.ProxyConfig",
+            GoTy::MeshConfig => "*v1alpha1.MeshConfig",
+            GoTy::PodSpec => "v1.PodSpec",
+            GoTy::ObjectMeta => "v1.ObjectMeta",
+            GoTy::TypeMeta => "v1.TypeMeta",
+            GoTy::NamespacedName => "types.NamespacedName",
+            GoTy::Any => "interface {}",
+            GoTy::Scalar(t) => t,
+            GoTy::Unknown => return None,
+        })
+    }
+
+    /// The type of field `name` of a value of this type: `Err` where Go has no such field
+    /// (or method); `Ok(Unknown)` where the translation does not know.
+    pub(super) fn field(self, name: &str) -> Result<GoTy, ()> {
+        // Protobuf messages and Kubernetes structs have `GetX` getters and `String`.
+        let getter = |has: &dyn Fn(&str) -> bool| {
+            has(name) || name.strip_prefix("Get").is_some_and(has) || name == "String"
+        };
+        let known = match self {
+            GoTy::Data => {
+                return DATA_FIELDS
+                    .iter()
+                    .find(|(f, _)| *f == name)
+                    .map(|(_, t)| *t)
+                    .ok_or(());
+            }
+            GoTy::ProxyConfig => getter(&proxy_config_has),
+            GoTy::MeshConfig => {
+                let has = |n: &str| MESH_CONFIG_FIELDS.contains(&n);
+                if name == "DefaultConfig" || name == "GetDefaultConfig" {
+                    return Ok(GoTy::ProxyConfig);
+                }
+                getter(&has)
+            }
+            GoTy::PodSpec => pod_spec_has(&json_name(name)),
+            GoTy::ObjectMeta => {
+                let has = |n: &str| object_meta_has(&json_name(n));
+                has(name) || name.strip_prefix("Get").is_some_and(has)
+            }
+            GoTy::TypeMeta => {
+                matches!(
+                    name,
+                    "Kind" | "APIVersion" | "GetObjectKind" | "GroupVersionKind"
+                )
+            }
+            GoTy::NamespacedName => matches!(name, "Namespace" | "Name" | "String"),
+            GoTy::Scalar(_) => false,
+            GoTy::Any => return Ok(GoTy::Any),
+            GoTy::Unknown => return Ok(GoTy::Unknown),
+        };
+        if !known {
+            return Err(());
+        }
+        // The plain fields templates read (others are read leniently).
+        Ok(match (self, name) {
+            (GoTy::TypeMeta | GoTy::NamespacedName, "Kind" | "APIVersion" | "Name")
+            | (GoTy::NamespacedName, "Namespace" | "String")
+            | (
+                GoTy::ObjectMeta,
+                "Name" | "GetName" | "Namespace" | "GetNamespace" | "GenerateName"
+                | "GetGenerateName" | "ResourceVersion" | "GetResourceVersion",
+            )
+            | (
+                GoTy::PodSpec,
+                "ServiceAccountName" | "NodeName" | "Hostname" | "Subdomain" | "SchedulerName"
+                | "PriorityClassName",
+            ) => GoTy::Scalar("string"),
+            (GoTy::PodSpec, "HostNetwork" | "HostPID" | "HostIPC") => GoTy::Scalar("bool"),
+            _ => GoTy::Unknown,
+        })
+    }
+
+    /// The type of the items `range` gives over a value of this type (and of the dot of
+    /// `with`): what is inside `.Values` is `interface {}` too.
+    pub(super) fn items(self) -> GoTy {
+        match self {
+            GoTy::Any => GoTy::Any,
+            _ => GoTy::Unknown,
+        }
+    }
+}
+
+/// Whether `name` is a field of Istio's `ProxyConfig` message in Go: its JSON name
+/// capitalized.
+fn proxy_config_has(name: &str) -> bool {
+    let go_name = |json: &&str| {
+        let mut c = json.chars();
+        c.next()
+            .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+            .unwrap_or_default()
+    };
+    PROXY_CONFIG_FIELDS.iter().any(|f| go_name(f) == name)
+}
