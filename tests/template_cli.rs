@@ -127,6 +127,10 @@ fn go_execution_errors_fail_the_injection_with_gos_message() {
             "error calling len: len of type float64",
         ),
         (
+            "container-field-typo.yaml",
+            "can't evaluate field Port in type v1.Container",
+        ),
+        (
             "index-out-of-range.yaml",
             "error calling index: index out of range: 5",
         ),

@@ -62,8 +62,8 @@
 //! Render-time errors as Go's (`types` follows the data's Go types statically): a field a
 //! typed struct lacks fails the render when its action runs (`can't evaluate field
 //! EstimatedConcurrency in type *inject.SidecarTemplateData`; `*v1alpha1.ProxyConfig`, also
-//! as `.MeshConfig.DefaultConfig`, `*v1alpha1.MeshConfig`, `v1.PodSpec`, `v1.ObjectMeta`,
-//! `v1.TypeMeta`, `types.NamespacedName`), as does any field of a string, integer or boolean
+//! as `.MeshConfig.DefaultConfig`, `*v1alpha1.MeshConfig`, `v1.PodSpec`, `v1.Container` (the
+//! items of `.Spec.Containers`), `v1.ObjectMeta`, `v1.TypeMeta`, `types.NamespacedName`), as does any field of a string, integer or boolean
 //! of the data. `.Values` is Go's `map[string]any`: a key it lacks is nothing (and so is any
 //! field of nothing), a field of a null or of a non-map fails (`nil pointer evaluating
 //! interface {}.x`, `can't evaluate field x in type interface {}`), through variables,
@@ -71,8 +71,8 @@
 //! (`error calling eq: incompatible types for comparison: float64 and int`, `non-comparable
 //! type`, `invalid type for comparison`); `len` and `index` give Go's errors (`len of nil
 //! pointer`, `len of type float64`, `index of untyped nil`, `index out of range: 5`, ...).
-//! Differences kept: a struct below the first level (`.Spec.SecurityContext`, container
-//! items, `.ProxyConfig.Tracing`) and a function's result are read leniently (a field they
+//! Differences kept: a struct below the first level (`.Spec.SecurityContext`, a container's
+//! `.Resources`, `.ProxyConfig.Tracing`) and a function's result are read leniently (a field they
 //! lack, or a field of a nil one, is `<no value>`); a field the pod or mesh leaves out is
 //! missing here, and compares as its Go zero value; the type named for a nil is always
 //! `interface {}`, and integers of the pod are `int` (Go: `int32`/`int64`).

@@ -674,5 +674,26 @@ fn fields_the_mesh_config_lacks_fail_as_in_go() {
             Err("can't evaluate field Name in type v1.TypeMeta"),
         ),
         ("{{ .MeshConfig.GetTrustDomain }}", Ok("cluster.local")),
+        // The pod's containers are `v1.Container` values.
+        (
+            "{{ range $i, $c := .Spec.Containers }}{{ $c.Name }},{{ end }}",
+            Ok("app,istio-proxy,"),
+        ),
+        (
+            "{{ range .Spec.Containers }}{{ .Nmae }}{{ end }}",
+            Err("can't evaluate field Nmae in type v1.Container"),
+        ),
+        (
+            "{{ range $c := .Spec.InitContainers }}{{ $c.Port }}{{ end }}",
+            Ok(""),
+        ),
+        (
+            "{{ with .Spec.Containers }}{{ .Name }}{{ end }}",
+            Err("can't evaluate field Name in type []v1.Container"),
+        ),
+        (
+            "{{ range .Spec.Containers }}{{ .Name.x }}{{ end }}",
+            Err("can't evaluate field x in type string"),
+        ),
     ]);
 }

@@ -21,6 +21,10 @@ pub(super) enum GoTy {
     PodSpec,
     /// `v1.ObjectMeta`.
     ObjectMeta,
+    /// `[]v1.Container` (`.Spec.Containers`, `.Spec.InitContainers`).
+    Containers,
+    /// `v1.Container`, an item of those.
+    Container,
     /// `v1.TypeMeta`.
     TypeMeta,
     /// `types.NamespacedName` (`.DeploymentMeta`).
@@ -50,6 +54,45 @@ const DATA_FIELDS: [(&str, GoTy); 15] = [
     ("ProxyGID", GoTy::Scalar("int64")),
     ("InboundTrafficPolicyMode", GoTy::Scalar("string")),
     ("CompliancePolicy", GoTy::Scalar("string")),
+];
+
+/// The Go fields of Kubernetes' `v1.Container` (k8s.io/api v0.34.4).
+const CONTAINER_FIELDS: [&str; 25] = [
+    "Name",
+    "Image",
+    "Command",
+    "Args",
+    "WorkingDir",
+    "Ports",
+    "EnvFrom",
+    "Env",
+    "Resources",
+    "ResizePolicy",
+    "RestartPolicy",
+    "RestartPolicyRules",
+    "VolumeMounts",
+    "VolumeDevices",
+    "LivenessProbe",
+    "ReadinessProbe",
+    "StartupProbe",
+    "Lifecycle",
+    "TerminationMessagePath",
+    "TerminationMessagePolicy",
+    "ImagePullPolicy",
+    "SecurityContext",
+    "Stdin",
+    "StdinOnce",
+    "TTY",
+];
+
+/// The methods every Kubernetes API struct has (generated deep copies and protobuf).
+const KUBERNETES_METHODS: [&str; 6] = [
+    "String",
+    "DeepCopy",
+    "Size",
+    "Marshal",
+    "ProtoMessage",
+    "Descriptor",
 ];
 
 /// The Go fields of `istio.mesh.v1alpha1.MeshConfig` (istio.io/api's `config.pb.go`).
@@ -116,6 +159,8 @@ impl GoTy {
             GoTy::MeshConfig => "*v1alpha1.MeshConfig",
             GoTy::PodSpec => "v1.PodSpec",
             GoTy::ObjectMeta => "v1.ObjectMeta",
+            GoTy::Containers => "[]v1.Container",
+            GoTy::Container => "v1.Container",
             GoTy::TypeMeta => "v1.TypeMeta",
             GoTy::NamespacedName => "types.NamespacedName",
             GoTy::Any => "interface {}",
@@ -147,10 +192,21 @@ impl GoTy {
                 }
                 getter(&has)
             }
-            GoTy::PodSpec => pod_spec_has(&json_name(name)),
+            GoTy::PodSpec => {
+                if matches!(name, "Containers" | "InitContainers") {
+                    return Ok(GoTy::Containers);
+                }
+                pod_spec_has(&json_name(name)) || KUBERNETES_METHODS.contains(&name)
+            }
+            GoTy::Container => {
+                CONTAINER_FIELDS.contains(&name) || KUBERNETES_METHODS.contains(&name)
+            }
+            GoTy::Containers => false,
             GoTy::ObjectMeta => {
                 let has = |n: &str| object_meta_has(&json_name(n));
-                has(name) || name.strip_prefix("Get").is_some_and(has)
+                has(name)
+                    || name.strip_prefix("Get").is_some_and(has)
+                    || KUBERNETES_METHODS.contains(&name)
             }
             GoTy::TypeMeta => {
                 matches!(
@@ -181,6 +237,9 @@ impl GoTy {
                 | "PriorityClassName",
             ) => GoTy::Scalar("string"),
             (GoTy::PodSpec, "HostNetwork" | "HostPID" | "HostIPC") => GoTy::Scalar("bool"),
+            (GoTy::Container, "Name" | "Image" | "WorkingDir" | "TerminationMessagePath") => {
+                GoTy::Scalar("string")
+            }
             _ => GoTy::Unknown,
         })
     }
@@ -190,6 +249,7 @@ impl GoTy {
     pub(super) fn items(self) -> GoTy {
         match self {
             GoTy::Any => GoTy::Any,
+            GoTy::Containers => GoTy::Container,
             _ => GoTy::Unknown,
         }
     }
