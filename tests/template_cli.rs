@@ -127,6 +127,10 @@ fn go_execution_errors_fail_the_injection_with_gos_message() {
             "error calling len: len of type float64",
         ),
         (
+            "field-of-a-nil-struct.yaml",
+            "nil pointer evaluating *v1.PodSecurityContext.RunAsUser",
+        ),
+        (
             "container-field-typo.yaml",
             "can't evaluate field Port in type v1.Container",
         ),
@@ -137,6 +141,16 @@ fn go_execution_errors_fail_the_injection_with_gos_message() {
     ] {
         let e = injected(config).unwrap_err();
         assert!(e.contains(message), "{config}: {e}");
+        // `template check` renders its sample pod through the webhook's admission: denied.
+        let path = format!("testdata/templates/{config}");
+        let out = needle(&["template", "check", "--injectConfigFile", &path]);
+        let report = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{config}: {report}");
+        let denied = report
+            .lines()
+            .find(|l| l.contains("sample pod: denied: "))
+            .unwrap_or_else(|| panic!("{config}: {report}"));
+        assert!(denied.contains(message), "{config}: {report}");
     }
 }
 

@@ -8,7 +8,7 @@ use super::TranslateError;
 use super::funcs::{FUNCTIONS, UNSUPPORTED};
 use super::lexer::Pos;
 use super::parser::{Expr, Node, Parsed, Pipeline};
-use super::types::GoTy;
+use super::types::{GoTy, is_kubernetes_method};
 use std::collections::HashMap;
 
 /// The template data Istio passes (`SidecarTemplateData`), built from needle's variables.
@@ -457,45 +457,52 @@ fn quoted(s: &str) -> String {
 /// `.Values` on, the chain is read as Go reads `interface {}` values (`gt_field_any`: a
 /// missing key is nothing, a field of nil or of a non-map fails).
 fn fields_at(
-    mut base: String,
+    base: String,
     mut ty: GoTy,
     fields: &[String],
     shown: &str,
     pos: Pos,
 ) -> (String, GoTy) {
-    // The leading fields whose types are known, read with one `gt_field`.
-    let mut known = 0;
     for (i, name) in fields.iter().enumerate() {
-        if ty == GoTy::Any || ty == GoTy::Unknown {
-            base = fields_of(base, &fields[known..i]);
-            known = i;
-        }
-        if ty == GoTy::Any {
-            let names: Vec<String> = fields[i..].iter().map(|f| quoted(f)).collect();
-            let call = format!(
-                "gt_field_any({base}, {}, {})",
-                quoted(&error_at(shown, pos)),
-                names.join(", ")
-            );
-            return (call, GoTy::Any);
-        }
-        if ty == GoTy::Unknown {
-            return (fields_of(base, &fields[i..]), GoTy::Unknown);
+        // The fields up to here have known types: read with one `gt_field`.
+        let (head, rest) = fields.split_at(i);
+        let names = || {
+            rest.iter()
+                .map(|f| quoted(f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let at = quoted(&error_at(shown, pos));
+        match ty {
+            GoTy::Any => {
+                let head = fields_of(base, head);
+                return (format!("gt_field_any({head}, {at}, {})", names()), ty);
+            }
+            GoTy::Unknown => return (fields_of(base, fields), ty),
+            GoTy::Pointer(type_name) if !is_kubernetes_method(name) => {
+                let head = fields_of(base, head);
+                let call = format!(
+                    "gt_field_of_pointer({head}, {}, {at}, {})",
+                    quoted(type_name),
+                    names()
+                );
+                return (call, GoTy::Unknown);
+            }
+            _ => {}
         }
         match ty.field(name) {
             Ok(next) => ty = next,
             Err(()) => {
                 let call = format!(
-                    "gt_no_field({}, {}, {})",
+                    "gt_no_field({}, {}, {at})",
                     quoted(name),
                     quoted(ty.name().unwrap_or_default()),
-                    quoted(&error_at(shown, pos))
                 );
                 return (call, GoTy::Unknown);
             }
         }
     }
-    (fields_of(base, &fields[known..]), ty)
+    (fields_of(base, fields), ty)
 }
 
 fn fields_of(base: String, fields: &[String]) -> String {

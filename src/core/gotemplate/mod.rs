@@ -67,13 +67,14 @@
 //! of the data. `.Values` is Go's `map[string]any`: a key it lacks is nothing (and so is any
 //! field of nothing), a field of a null or of a non-map fails (`nil pointer evaluating
 //! interface {}.x`, `can't evaluate field x in type interface {}`), through variables,
-//! `range` and `with` too. `eq`/`ne` and `lt`/`le`/`gt`/`ge` follow Go's `basicKind` rules
+//! `range` and `with` too. A field of a pointer struct of the pod that the pod leaves out is
+//! Go's `nil pointer evaluating *v1.PodSecurityContext.RunAsUser`. `eq`/`ne` and `lt`/`le`/`gt`/`ge` follow Go's `basicKind` rules
 //! (`error calling eq: incompatible types for comparison: float64 and int`, `non-comparable
 //! type`, `invalid type for comparison`); `len` and `index` give Go's errors (`len of nil
 //! pointer`, `len of type float64`, `index of untyped nil`, `index out of range: 5`, ...).
-//! Differences kept: a struct below the first level (`.Spec.SecurityContext`, a container's
-//! `.Resources`, `.ProxyConfig.Tracing`) and a function's result are read leniently (a field they
-//! lack, or a field of a nil one, is `<no value>`); a field the pod or mesh leaves out is
+//! Differences kept: the fields of those pointer structs, structs further down
+//! (`.ProxyConfig.Tracing`) and a function's result are read leniently (a field they lack,
+//! or one of a nil protobuf message, is `<no value>`); a field the pod or mesh leaves out is
 //! missing here, and compares as its Go zero value; the type named for a nil is always
 //! `interface {}`, and integers of the pod are `int` (Go: `int32`/`int64`).
 

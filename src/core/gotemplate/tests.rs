@@ -695,5 +695,16 @@ fn fields_the_mesh_config_lacks_fail_as_in_go() {
             "{{ range .Spec.Containers }}{{ .Name.x }}{{ end }}",
             Err("can't evaluate field x in type string"),
         ),
+        // A pointer struct the pod leaves out is nil: its fields fail, its methods run.
+        (
+            "{{ .Spec.SecurityContext.RunAsUser }}",
+            Err("nil pointer evaluating *v1.PodSecurityContext.RunAsUser"),
+        ),
+        (
+            "{{ range .Spec.Containers }}{{ .SecurityContext.Privileged }}{{ end }}",
+            Err("nil pointer evaluating *v1.SecurityContext.Privileged"),
+        ),
+        ("{{ if .Spec.SecurityContext }}x{{ end }}|", Ok("|")),
+        ("{{ eq .Spec.SecurityContext nil }}", Ok("true")),
     ]);
 }

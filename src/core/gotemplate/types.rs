@@ -31,6 +31,9 @@ pub(super) enum GoTy {
     NamespacedName,
     /// A value of `map[string]any` (`.Values` and what is inside it): `interface {}`.
     Any,
+    /// A pointer to a Kubernetes struct of this Go type (`*v1.PodSecurityContext`): nil when
+    /// the pod leaves it out, and then a field of it fails (its methods do not).
+    Pointer(&'static str),
     /// A string, integer or boolean field, of this Go type.
     Scalar(&'static str),
     /// Anything else (a function's result, a struct deeper down): read leniently.
@@ -84,6 +87,11 @@ const CONTAINER_FIELDS: [&str; 25] = [
     "StdinOnce",
     "TTY",
 ];
+
+/// Whether `name` is a method every Kubernetes API struct has (which a nil one runs too).
+pub(super) fn is_kubernetes_method(name: &str) -> bool {
+    KUBERNETES_METHODS.contains(&name)
+}
 
 /// The methods every Kubernetes API struct has (generated deep copies and protobuf).
 const KUBERNETES_METHODS: [&str; 6] = [
@@ -164,7 +172,7 @@ impl GoTy {
             GoTy::TypeMeta => "v1.TypeMeta",
             GoTy::NamespacedName => "types.NamespacedName",
             GoTy::Any => "interface {}",
-            GoTy::Scalar(t) => t,
+            GoTy::Scalar(t) | GoTy::Pointer(t) => t,
             GoTy::Unknown => return None,
         })
     }
@@ -217,6 +225,7 @@ impl GoTy {
             GoTy::NamespacedName => matches!(name, "Namespace" | "Name" | "String"),
             GoTy::Scalar(_) => false,
             GoTy::Any => return Ok(GoTy::Any),
+            GoTy::Pointer(_) => return Ok(GoTy::Unknown),
             GoTy::Unknown => return Ok(GoTy::Unknown),
         };
         if !known {
@@ -237,6 +246,16 @@ impl GoTy {
                 | "PriorityClassName",
             ) => GoTy::Scalar("string"),
             (GoTy::PodSpec, "HostNetwork" | "HostPID" | "HostIPC") => GoTy::Scalar("bool"),
+            (GoTy::PodSpec, "SecurityContext") => GoTy::Pointer("*v1.PodSecurityContext"),
+            (GoTy::PodSpec, "Affinity") => GoTy::Pointer("*v1.Affinity"),
+            (GoTy::PodSpec, "DNSConfig") => GoTy::Pointer("*v1.PodDNSConfig"),
+            (GoTy::PodSpec, "OS") => GoTy::Pointer("*v1.PodOS"),
+            (GoTy::PodSpec, "Resources") => GoTy::Pointer("*v1.ResourceRequirements"),
+            (GoTy::Container, "SecurityContext") => GoTy::Pointer("*v1.SecurityContext"),
+            (GoTy::Container, "LivenessProbe" | "ReadinessProbe" | "StartupProbe") => {
+                GoTy::Pointer("*v1.Probe")
+            }
+            (GoTy::Container, "Lifecycle") => GoTy::Pointer("*v1.Lifecycle"),
             (GoTy::Container, "Name" | "Image" | "WorkingDir" | "TerminationMessagePath") => {
                 GoTy::Scalar("string")
             }

@@ -30,6 +30,18 @@ pub(super) fn register_translation(env: &mut Environment<'static>) {
                 .try_fold(v, |cur, n| field_of_any(&cur, n, &at))
         },
     );
+    env.add_function(
+        "gt_field_of_pointer",
+        |v: MjValue, type_name: String, at: String, names: Rest<String>| {
+            if v.is_undefined() || v.is_none() {
+                return Err(invalid(&format!(
+                    "executing at {at}: nil pointer evaluating {type_name}.{}",
+                    names.first().map_or("", String::as_str)
+                )));
+            }
+            Ok(names.iter().fold(v, |cur, n| field(&cur, n)))
+        },
+    );
     env.add_function("gt_missing_as_nil", |v: MjValue| {
         if v.is_undefined() {
             MjValue::from(())

@@ -328,6 +328,7 @@ mod tests {
         "truth",
         "field",
         "field_any",
+        "field_of_pointer",
         "missing_as_nil",
         "range",
         "proxy_config",
