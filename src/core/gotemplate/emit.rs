@@ -308,7 +308,8 @@ impl<'a> Emitter<'a> {
                 ty = t;
                 continue;
             }
-            acc = Some(self.command(cmd, acc, pos)?);
+            let piped = acc.take().map(|value| (value, ty));
+            acc = Some(self.command(cmd, piped, pos)?);
             ty = GoTy::Unknown;
         }
         let value = acc.ok_or_else(|| TranslateError::new(pos, "empty pipeline"))?;
@@ -318,7 +319,7 @@ impl<'a> Emitter<'a> {
     fn command(
         &mut self,
         cmd: &[Expr],
-        piped: Option<String>,
+        piped: Option<(String, GoTy)>,
         pos: Pos,
     ) -> Result<String, TranslateError> {
         let first = cmd
@@ -333,22 +334,27 @@ impl<'a> Emitter<'a> {
                 ));
             }
             refused(name, &cmd[1..]).map_err(|m| TranslateError::new(pos, m))?;
-            let mut args = Vec::new();
+            let mut typed = Vec::new();
             for a in &cmd[1..] {
-                let (value, ty) = self.operand_typed(a, pos)?;
-                // A key `.Values` lacks is Go's nil to these (a typed struct's missing field
-                // is its zero value instead): `eq .Values.nope ""` is false.
-                let nil_aware = matches!(
-                    name.as_str(),
-                    "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "len" | "index"
-                );
-                args.push(if nil_aware && ty == GoTy::Any {
-                    format!("gt_missing_as_nil({value})")
-                } else {
-                    value
-                });
+                typed.push(self.operand_typed(a, pos)?);
             }
-            args.extend(piped);
+            typed.extend(piped);
+            // A key `.Values` lacks is Go's nil to these (a typed struct's missing field is
+            // its zero value instead): `eq .Values.nope ""` is false.
+            let nil_aware = matches!(
+                name.as_str(),
+                "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "len" | "index"
+            );
+            let args: Vec<String> = typed
+                .into_iter()
+                .map(|(value, ty)| {
+                    if nil_aware && ty == GoTy::Any {
+                        format!("gt_missing_as_nil({value})")
+                    } else {
+                        value
+                    }
+                })
+                .collect();
             if (name == "and" || name == "or") && !args.is_empty() {
                 // minijinja's `and`/`or` short-circuit and yield an operand, as Go's do.
                 return Ok(format!("({})", args.join(&format!(" {name} "))));

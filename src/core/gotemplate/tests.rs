@@ -520,6 +520,7 @@ fn eq_and_ne_of_different_kinds_fail_as_in_go() {
         // A key `.Values` lacks, and a null, are nil: equal to nil only, never an error.
         ("{{ eq .Values.nope 1 }}", Ok("false")),
         ("{{ ne .Values.nope \"\" }}", Ok("true")),
+        ("{{ .Values.nope | eq \"\" }}", Ok("false")),
         (
             "{{ eq .Values.global.proxy.resources.requests.memory nil }}",
             Ok("true"),
