@@ -105,6 +105,75 @@ fn a_field_the_proxy_config_lacks_fails_the_injection() {
     );
 }
 
+/// Go's execution errors, each from a template of `testdata/templates/` that says what Go
+/// 1.26's text/template printed for it (a Go program over the same data shape, run by hand).
+#[test]
+fn go_execution_errors_fail_the_injection_with_gos_message() {
+    for (config, message) in [
+        (
+            "eq-of-different-kinds.yaml",
+            "error calling eq: incompatible types for comparison: float64 and int",
+        ),
+        (
+            "field-of-a-plain-value.yaml",
+            "can't evaluate field tag in type interface {}",
+        ),
+        (
+            "missing-mesh-config-field.yaml",
+            "can't evaluate field SdsUdsPath in type *v1alpha1.MeshConfig",
+        ),
+        (
+            "len-of-a-number.yaml",
+            "error calling len: len of type float64",
+        ),
+        (
+            "field-of-a-nil-struct.yaml",
+            "nil pointer evaluating *v1.PodSecurityContext.RunAsUser",
+        ),
+        (
+            "container-field-typo.yaml",
+            "can't evaluate field Port in type v1.Container",
+        ),
+        (
+            "index-out-of-range.yaml",
+            "error calling index: index out of range: 5",
+        ),
+    ] {
+        let e = injected(config).unwrap_err();
+        assert!(e.contains(message), "{config}: {e}");
+        // `template check` renders its sample pod through the webhook's admission: denied.
+        let path = format!("testdata/templates/{config}");
+        let out = needle(&["template", "check", "--injectConfigFile", &path]);
+        let report = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{config}: {report}");
+        let denied = report
+            .lines()
+            .find(|l| l.contains("sample pod: denied: "))
+            .unwrap_or_else(|| panic!("{config}: {report}"));
+        assert!(denied.contains(message), "{config}: {report}");
+    }
+}
+
+#[test]
+fn a_function_needle_refuses_fails_the_config_at_load_with_its_position() {
+    let e = injected("refused-function.yaml").unwrap_err();
+    assert!(
+        e.contains(
+            "template sidecar: cannot translate the Go template: line 5, column 3: function \"genCA\": Sprig's genCA is not supported by needle"
+        ),
+        "{e}"
+    );
+    let out = needle(&[
+        "template",
+        "check",
+        "--injectConfigFile",
+        "testdata/templates/refused-function.yaml",
+    ]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("translates: no"), "{report}");
+}
+
 #[test]
 fn template_check_reports_each_template() {
     let out = needle(&[

@@ -5,42 +5,21 @@
 //! The dot is tracked statically: each `range` and `with` binds a fresh name.
 
 use super::TranslateError;
-use super::funcs::FUNCTIONS;
+use super::funcs::{FUNCTIONS, UNSUPPORTED};
 use super::lexer::Pos;
 use super::parser::{Expr, Node, Parsed, Pipeline};
-use super::value::json_name;
-use crate::core::compat::normalize::{object_meta_has, pod_spec_has};
-use crate::core::config::proxy_config::PROXY_CONFIG_FIELDS;
+use super::types::{GoTy, is_kubernetes_method};
 use std::collections::HashMap;
 
 /// The template data Istio passes (`SidecarTemplateData`), built from needle's variables.
 const ROOT: &str = r#"{% set _root = {"ObjectMeta": pod.metadata, "Spec": pod.spec, "Values": go_values, "MeshConfig": mesh, "ProxyConfig": gt_proxy_config(proxy_config), "Revision": revision, "ProxyImage": proxy_image, "ProxyInitImage": proxy_init_image, "NativeSidecars": native_sidecars, "ProxyUID": proxy_uid, "ProxyGID": proxy_gid, "DeploymentMeta": deployment, "TypeMeta": owner, "InboundTrafficPolicyMode": inbound_traffic_policy_mode, "CompliancePolicy": compliance_policy} %}"#;
 
-/// The fields of `SidecarTemplateData`: Go refuses, when the action runs, a field its struct
-/// does not have (a template of an older release reading `.EstimatedConcurrency`).
-const ROOT_FIELDS: [&str; 15] = [
-    "TypeMeta",
-    "DeploymentMeta",
-    "ObjectMeta",
-    "Spec",
-    "ProxyConfig",
-    "MeshConfig",
-    "Values",
-    "Revision",
-    "NativeSidecars",
-    "ProxyImage",
-    "ProxyInitImage",
-    "ProxyUID",
-    "ProxyGID",
-    "InboundTrafficPolicyMode",
-    "CompliancePolicy",
-];
-const ROOT_TYPE: &str = "*inject.SidecarTemplateData";
-
 struct Emitter<'a> {
     out: String,
-    scopes: Vec<HashMap<String, String>>,
-    dot: Vec<String>,
+    /// Each variable's slot and static Go type, innermost scope last.
+    scopes: Vec<HashMap<String, (String, GoTy)>>,
+    /// The dot's expression and static Go type, innermost last.
+    dot: Vec<(String, GoTy)>,
     counter: usize,
     defines: &'a HashMap<String, String>,
     /// The host's functions, callable as `gt_<name>` beside Go's and Sprig's.
@@ -56,14 +35,14 @@ pub fn emit(parsed: &Parsed, host_functions: &[&str]) -> Result<String, Translat
         .collect();
     let mut out = String::new();
     for (name, body) in &parsed.defines {
-        let mut e = Emitter::new(&macros, host_functions, "_arg");
+        let mut e = Emitter::new(&macros, host_functions, "_arg", GoTy::Unknown);
         e.nodes(body)?;
         out.push_str(&format!(
             "{{% macro {}(_arg) %}}{{% set _v = namespace() %}}{}{{% endmacro %}}",
             macros[name], e.out
         ));
     }
-    let mut e = Emitter::new(&macros, host_functions, "_root");
+    let mut e = Emitter::new(&macros, host_functions, "_root", GoTy::Data);
     e.nodes(&parsed.nodes)?;
     // minijinja drops a newline that ends the template; Go prints it.
     if e.out.ends_with('\n') {
@@ -77,13 +56,14 @@ impl<'a> Emitter<'a> {
         defines: &'a HashMap<String, String>,
         host_functions: &'a [&'a str],
         root: &str,
+        root_ty: GoTy,
     ) -> Self {
         let mut top = HashMap::new();
-        top.insert(String::new(), root.to_string());
+        top.insert(String::new(), (root.to_string(), root_ty));
         Self {
             out: String::new(),
             scopes: vec![top],
-            dot: vec![root.to_string()],
+            dot: vec![(root.to_string(), root_ty)],
             counter: 0,
             defines,
             host_functions,
@@ -99,16 +79,16 @@ impl<'a> Emitter<'a> {
         format!("{clean}_{}", self.counter)
     }
 
-    fn declare(&mut self, name: &str) -> String {
+    fn declare(&mut self, name: &str, ty: GoTy) -> String {
         let slot = format!("_v.{}", self.fresh(name));
         self.scopes
             .last_mut()
             .expect("a scope")
-            .insert(name.to_string(), slot.clone());
+            .insert(name.to_string(), (slot.clone(), ty));
         slot
     }
 
-    fn lookup(&self, name: &str, pos: Pos) -> Result<String, TranslateError> {
+    fn lookup_typed(&self, name: &str, pos: Pos) -> Result<(String, GoTy), TranslateError> {
         self.scopes
             .iter()
             .rev()
@@ -118,7 +98,7 @@ impl<'a> Emitter<'a> {
 
     fn scoped<T>(
         &mut self,
-        dot: Option<String>,
+        dot: Option<(String, GoTy)>,
         f: impl FnOnce(&mut Self) -> Result<T, TranslateError>,
     ) -> Result<T, TranslateError> {
         self.scopes.push(HashMap::new());
@@ -162,18 +142,14 @@ impl<'a> Emitter<'a> {
                 }
             }
             Node::Action(p, pos) => {
-                let value = self.pipeline(p, *pos)?;
+                let (value, ty) = self.pipeline_typed(p, *pos)?;
                 if p.vars.is_empty() {
                     self.out.push_str(&format!("{{{{ gt_out({value}) }}}}"));
                 } else {
                     if p.vars.len() != 1 {
                         return Err(TranslateError::new(*pos, "too many variables"));
                     }
-                    let slot = if p.declare {
-                        self.declare(&p.vars[0])
-                    } else {
-                        self.lookup(&p.vars[0], *pos)?
-                    };
+                    let slot = self.bind(&p.vars[0], p.declare, ty, *pos)?;
                     self.out.push_str(&format!("{{% set {slot} = {value} %}}"));
                 }
             }
@@ -202,13 +178,13 @@ impl<'a> Emitter<'a> {
                 self.out.push_str("{% endif %}");
             }
             Node::With(p, body, otherwise) => {
-                let (set, value) = self.condition(p)?;
+                let (set, value, ty) = self.condition(p)?;
                 self.out.push_str(&set);
                 let d = self.fresh("_dot");
                 self.out.push_str(&format!(
                     "{{% set {d} = {value} %}}{{% if gt_truth({d}) %}}"
                 ));
-                self.scoped(Some(d), |e| e.nodes(body))?;
+                self.scoped(Some((d, ty)), |e| e.nodes(body))?;
                 if !otherwise.is_empty() {
                     self.out.push_str("{% else %}");
                     self.scoped(None, |e| e.nodes(otherwise))?;
@@ -217,7 +193,7 @@ impl<'a> Emitter<'a> {
             }
             Node::Range(p, body, otherwise) => {
                 let pos = Pos::default();
-                let value = self.pipeline(
+                let (value, ty) = self.pipeline_typed(
                     &Pipeline {
                         vars: vec![],
                         declare: false,
@@ -235,16 +211,17 @@ impl<'a> Emitter<'a> {
                 self.out
                     .push_str(&format!("{{% for {it} in gt_range({value}) %}}"));
                 let vars = p.vars.clone();
-                self.scoped(Some(format!("{it}[1]")), |e| {
+                let item = ty.items();
+                self.scoped(Some((format!("{it}[1]"), item)), |e| {
                     match vars.as_slice() {
                         [v] => {
-                            let s = e.declare(v);
+                            let s = e.declare(v, item);
                             e.out.push_str(&format!("{{% set {s} = {it}[1] %}}"));
                         }
                         [k, v] => {
-                            let s = e.declare(k);
+                            let s = e.declare(k, GoTy::Unknown);
                             e.out.push_str(&format!("{{% set {s} = {it}[0] %}}"));
-                            let s = e.declare(v);
+                            let s = e.declare(v, item);
                             e.out.push_str(&format!("{{% set {s} = {it}[1] %}}"));
                         }
                         _ => {}
@@ -276,36 +253,73 @@ impl<'a> Emitter<'a> {
     }
 
     /// A condition pipeline (of `if` or `with`): the statement declaring its variable, if
-    /// any, and the expression.
-    fn condition(&mut self, p: &Pipeline) -> Result<(String, String), TranslateError> {
+    /// any, the expression and its static type.
+    fn condition(&mut self, p: &Pipeline) -> Result<(String, String, GoTy), TranslateError> {
         let pos = Pos::default();
-        let value = self.pipeline(p, pos)?;
+        let (value, ty) = self.pipeline_typed(p, pos)?;
         match p.vars.as_slice() {
-            [] => Ok((String::new(), value)),
+            [] => Ok((String::new(), value, ty)),
             [v] => {
-                let slot = if p.declare {
-                    self.declare(v)
-                } else {
-                    self.lookup(v, pos)?
-                };
-                Ok((format!("{{% set {slot} = {value} %}}"), slot))
+                let slot = self.bind(v, p.declare, ty, pos)?;
+                Ok((format!("{{% set {slot} = {value} %}}"), slot, ty))
             }
             _ => Err(TranslateError::new(pos, "too many variables")),
         }
     }
 
-    fn pipeline(&mut self, p: &Pipeline, pos: Pos) -> Result<String, TranslateError> {
-        let mut acc: Option<String> = None;
-        for cmd in &p.commands {
-            acc = Some(self.command(cmd, acc, pos)?);
+    /// The slot of a variable given a value of type `ty`: a new one for `$x := ...`, the
+    /// declared one for `$x = ...` (whose type is then no longer known, unless it stays).
+    fn bind(
+        &mut self,
+        name: &str,
+        declare: bool,
+        ty: GoTy,
+        pos: Pos,
+    ) -> Result<String, TranslateError> {
+        if declare {
+            return Ok(self.declare(name, ty));
         }
-        acc.ok_or_else(|| TranslateError::new(pos, "empty pipeline"))
+        let (slot, old) = self.lookup_typed(name, pos)?;
+        if old != ty {
+            for scope in self.scopes.iter_mut().rev() {
+                if let Some(entry) = scope.get_mut(name) {
+                    entry.1 = GoTy::Unknown;
+                    break;
+                }
+            }
+        }
+        Ok(slot)
+    }
+
+    fn pipeline(&mut self, p: &Pipeline, pos: Pos) -> Result<String, TranslateError> {
+        Ok(self.pipeline_typed(p, pos)?.0)
+    }
+
+    /// A pipeline and its static type: an operand's own, `Unknown` for a function's result.
+    fn pipeline_typed(&mut self, p: &Pipeline, pos: Pos) -> Result<(String, GoTy), TranslateError> {
+        let mut acc: Option<String> = None;
+        let mut ty = GoTy::Unknown;
+        for (i, cmd) in p.commands.iter().enumerate() {
+            if let ([operand], 0) = (cmd.as_slice(), i)
+                && !matches!(operand, Expr::Func(_))
+            {
+                let (value, t) = self.operand_typed(operand, pos)?;
+                acc = Some(value);
+                ty = t;
+                continue;
+            }
+            let piped = acc.take().map(|value| (value, ty));
+            acc = Some(self.command(cmd, piped, pos)?);
+            ty = GoTy::Unknown;
+        }
+        let value = acc.ok_or_else(|| TranslateError::new(pos, "empty pipeline"))?;
+        Ok((value, ty))
     }
 
     fn command(
         &mut self,
         cmd: &[Expr],
-        piped: Option<String>,
+        piped: Option<(String, GoTy)>,
         pos: Pos,
     ) -> Result<String, TranslateError> {
         let first = cmd
@@ -319,11 +333,28 @@ impl<'a> Emitter<'a> {
                     format!("function {name:?} not defined"),
                 ));
             }
-            let mut args = Vec::new();
+            refused(name, &cmd[1..]).map_err(|m| TranslateError::new(pos, m))?;
+            let mut typed = Vec::new();
             for a in &cmd[1..] {
-                args.push(self.operand(a, pos)?);
+                typed.push(self.operand_typed(a, pos)?);
             }
-            args.extend(piped);
+            typed.extend(piped);
+            // A key `.Values` lacks is Go's nil to these (a typed struct's missing field is
+            // its zero value instead): `eq .Values.nope ""` is false.
+            let nil_aware = matches!(
+                name.as_str(),
+                "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "len" | "index"
+            );
+            let args: Vec<String> = typed
+                .into_iter()
+                .map(|(value, ty)| {
+                    if nil_aware && ty == GoTy::Any {
+                        format!("gt_missing_as_nil({value})")
+                    } else {
+                        value
+                    }
+                })
+                .collect();
             if (name == "and" || name == "or") && !args.is_empty() {
                 // minijinja's `and`/`or` short-circuit and yield an operand, as Go's do.
                 return Ok(format!("({})", args.join(&format!(" {name} "))));
@@ -340,84 +371,144 @@ impl<'a> Emitter<'a> {
     }
 
     fn operand(&mut self, e: &Expr, pos: Pos) -> Result<String, TranslateError> {
+        Ok(self.operand_typed(e, pos)?.0)
+    }
+
+    /// An operand and its static Go type.
+    fn operand_typed(&mut self, e: &Expr, pos: Pos) -> Result<(String, GoTy), TranslateError> {
+        let unknown = |s: String| (s, GoTy::Unknown);
         Ok(match e {
-            Expr::Dot(fields) => fields_at(self.dot.last().expect("a dot").clone(), fields, pos),
-            Expr::Var(name, fields) => fields_at(self.lookup(name, pos)?, fields, pos),
-            Expr::Func(name) => self.command(&[Expr::Func(name.clone())], None, pos)?,
-            Expr::Str(s) => serde_json::to_string(s).expect("a string serializes"),
-            Expr::Num(n) => number(n)
-                .ok_or_else(|| TranslateError::new(pos, format!("unsupported number {n:?}")))?,
-            Expr::Bool(b) => b.to_string(),
-            Expr::Nil => "none".to_string(),
-            Expr::Group(p, fields) => fields_of(self.pipeline(p, pos)?, fields),
+            Expr::Dot(fields) => {
+                let (base, ty) = self.dot.last().expect("a dot").clone();
+                let shown = format!(".{}", fields.join("."));
+                fields_at(base, ty, fields, &shown, pos)
+            }
+            Expr::Var(name, fields) => {
+                let (base, ty) = self.lookup_typed(name, pos)?;
+                let shown = std::iter::once(format!("${name}"))
+                    .chain(fields.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join(".");
+                fields_at(base, ty, fields, &shown, pos)
+            }
+            Expr::Func(name) => unknown(self.command(&[Expr::Func(name.clone())], None, pos)?),
+            Expr::Str(s) => (
+                serde_json::to_string(s).expect("a string serializes"),
+                GoTy::Scalar("string"),
+            ),
+            Expr::Num(n) => unknown(
+                number(n)
+                    .ok_or_else(|| TranslateError::new(pos, format!("unsupported number {n:?}")))?,
+            ),
+            Expr::Bool(b) => (b.to_string(), GoTy::Scalar("bool")),
+            Expr::Nil => unknown("none".to_string()),
+            Expr::Group(p, fields) => unknown(fields_of(self.pipeline(p, pos)?, fields)),
         })
     }
 }
 
-/// Whether `name` is a field (or a method) of Istio's `ProxyConfig` message in Go: its JSON
-/// name capitalized, a `GetX` getter, or `String`.
-fn proxy_config_has(name: &str) -> bool {
-    let go_name = |json: &&str| {
-        let mut c = json.chars();
-        c.next()
-            .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-            .unwrap_or_default()
-    };
-    let field = |n: &str| PROXY_CONFIG_FIELDS.iter().any(|f| go_name(f) == n);
-    field(name) || name == "String" || name.strip_prefix("Get").is_some_and(field)
-}
-
-/// Whether `name` is a field of Go's `ObjectMeta` or one of its `GetX` getters.
-fn object_meta_has_go(name: &str) -> bool {
-    let field = |n: &str| object_meta_has(&json_name(n));
-    field(name) || name.strip_prefix("Get").is_some_and(field)
-}
-
-/// `fields_of`, where a field the template data lacks (`.EstimatedConcurrency`, or one its
-/// `ProxyConfig` lacks) is Go's execution error instead.
-fn fields_at(base: String, fields: &[String], pos: Pos) -> String {
-    let missing = match fields {
-        [first, ..] if base == "_root" && !ROOT_FIELDS.contains(&first.as_str()) => {
-            Some((first.as_str(), ROOT_TYPE, format!(".{first}")))
-        }
-        [first, second, ..]
-            if base == "_root" && first == "ProxyConfig" && !proxy_config_has(second) =>
-        {
-            let path = format!(".ProxyConfig.{second}");
-            Some((second.as_str(), "*v1alpha1.ProxyConfig", path))
-        }
-        [first, second, ..]
-            if base == "_root" && first == "Spec" && !pod_spec_has(&json_name(second)) =>
-        {
-            Some((second.as_str(), "v1.PodSpec", format!(".Spec.{second}")))
-        }
-        [first, second, ..]
-            if base == "_root" && first == "ObjectMeta" && !object_meta_has_go(second) =>
-        {
-            Some((
-                second.as_str(),
-                "v1.ObjectMeta",
-                format!(".ObjectMeta.{second}"),
-            ))
-        }
+/// Why needle refuses, when the template loads, a call Istio would run: a Sprig function
+/// needle has no implementation of ([`UNSUPPORTED`], `getHostByName`), a key kind of
+/// `genPrivateKey` or a time zone it cannot give (written as a literal; one computed at
+/// render time fails then, with the same words).
+fn refused(name: &str, args: &[Expr]) -> Result<(), String> {
+    if UNSUPPORTED.contains(&name) {
+        return Err(format!(
+            "function {name:?}: Sprig's {name} is not supported by needle"
+        ));
+    }
+    if name == "getHostByName" {
+        return Err(format!(
+            "function {name:?}: not supported by needle (a template render does no DNS lookups)"
+        ));
+    }
+    let literal = |i: usize| match args.get(i) {
+        Some(Expr::Str(s)) => Some(s.as_str()),
         _ => None,
     };
-    let Some((name, type_name, path)) = missing else {
-        return fields_of(base, fields);
-    };
-    let quoted = |s: &str| serde_json::to_string(s).expect("a string serializes");
-    // Conditions of `if`, `range` and `with` carry no position of their own.
-    let at = if pos == Pos::default() {
-        format!("<{path}>")
+    match (name, literal(0), literal(1), literal(2)) {
+        ("genPrivateKey", Some(kind @ ("rsa" | "dsa" | "")), _, _) => Err(format!(
+            "function {name:?}: Sprig's {} keys are not supported by needle (ecdsa and ed25519 are)",
+            if kind == "dsa" { "DSA" } else { "RSA" }
+        )),
+        ("dateInZone" | "date_in_zone", _, _, Some(zone))
+        | ("htmlDateInZone", _, Some(zone), _)
+            if !matches!(zone, "" | "UTC" | "Local") =>
+        {
+            Err(format!(
+                "function {name:?}: time zone {zone:?} not supported by needle (times are in UTC)"
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Where Go says an execution error happened: the action's position (conditions of `if`,
+/// `range` and `with` carry none of their own) and the operand as written.
+fn error_at(shown: &str, pos: Pos) -> String {
+    if pos == Pos::default() {
+        format!("<{shown}>")
     } else {
-        format!("{pos} (<{path}>)")
-    };
-    format!(
-        "gt_no_field({}, {}, {})",
-        quoted(name),
-        quoted(type_name),
-        quoted(&at)
-    )
+        format!("{pos} (<{shown}>)")
+    }
+}
+
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serializes")
+}
+
+/// The field chain `fields` of `base` (of static type `ty`), walked as Go walks it: a field
+/// a typed struct lacks, or any field of a string, integer or boolean, is Go's execution
+/// error when the action runs (`can't evaluate field X in type T`); from a value of
+/// `.Values` on, the chain is read as Go reads `interface {}` values (`gt_field_any`: a
+/// missing key is nothing, a field of nil or of a non-map fails).
+fn fields_at(
+    base: String,
+    mut ty: GoTy,
+    fields: &[String],
+    shown: &str,
+    pos: Pos,
+) -> (String, GoTy) {
+    for (i, name) in fields.iter().enumerate() {
+        // The fields up to here have known types: read with one `gt_field`.
+        let (head, rest) = fields.split_at(i);
+        let names = || {
+            rest.iter()
+                .map(|f| quoted(f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let at = quoted(&error_at(shown, pos));
+        match ty {
+            GoTy::Any => {
+                let head = fields_of(base, head);
+                return (format!("gt_field_any({head}, {at}, {})", names()), ty);
+            }
+            GoTy::Unknown => return (fields_of(base, fields), ty),
+            GoTy::Pointer(type_name) if !is_kubernetes_method(name) => {
+                let head = fields_of(base, head);
+                let call = format!(
+                    "gt_field_of_pointer({head}, {}, {at}, {})",
+                    quoted(type_name),
+                    names()
+                );
+                return (call, GoTy::Unknown);
+            }
+            _ => {}
+        }
+        match ty.field(name) {
+            Ok(next) => ty = next,
+            Err(()) => {
+                let call = format!(
+                    "gt_no_field({}, {}, {at})",
+                    quoted(name),
+                    quoted(ty.name().unwrap_or_default()),
+                );
+                return (call, GoTy::Unknown);
+            }
+        }
+    }
+    (fields_of(base, fields), ty)
 }
 
 fn fields_of(base: String, fields: &[String]) -> String {

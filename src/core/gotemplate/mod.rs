@@ -42,14 +42,16 @@
 //! `else with`, calling methods with arguments, `define` inside a block, a variable
 //! declared in an `else if` condition. Values from `.Values` are float64 as in Go (they
 //! print as `%v` does, `1e+06`); numbers of the pod, mesh and proxy config are integers.
-//! Sprig functions needle refuses when they run, with `not supported by needle`
+//! Sprig functions needle refuses when the template loads (a translation error with the
+//! call's position), with `not supported by needle`
 //! ([`funcs::UNSUPPORTED`]: `bcrypt`, `htpasswd`, `derivePassword`, `genCA`,
 //! `genCAWithKey`, `genSelfSignedCert`, `genSelfSignedCertWithKey`,
 //! `genSignedCert`, `genSignedCertWithKey`, `buildCustomCert`, `encryptAES`, `decryptAES`:
 //! no crate needle builds with has their RSA/DSA keys, bcrypt, scrypt or AES-CBC; for the
 //! same reason `genPrivateKey` makes `ecdsa` and `ed25519` keys but refuses `rsa`/`dsa`),
 //! `getHostByName` (a render does no DNS lookups) and a time zone other than `UTC`/`Local`
-//! (no zone database; `Local` is UTC). Sprig's functions of Go types read as the data's
+//! (no zone database; `Local` is UTC); a key kind or zone that is no literal fails the
+//! render instead, with the same words. Sprig's functions of Go types read as the data's
 //! JSON types: an integer is an `int` (Go's `add` gives an `int64`), `b64dec` of bytes
 //! that are not UTF-8 replaces them, `values` and `keys` come in key order (Go's map
 //! order is random), random functions draw from
@@ -57,22 +59,30 @@
 //! data is read-only (`set` on `.Values` returns the changed copy, leaving `.Values` as
 //! it was).
 //!
-//! Render-time errors as Go's: a field `SidecarTemplateData` lacks (`.EstimatedConcurrency`)
-//! fails the render when its action runs (`can't evaluate field EstimatedConcurrency in type
-//! *inject.SidecarTemplateData`), as does a field `.ProxyConfig`, `.Spec` or `.ObjectMeta`
-//! lacks (`... in type *v1alpha1.ProxyConfig`, `v1.PodSpec`, `v1.ObjectMeta`), and `lt`/`le`/`gt`/`ge` of operands of different kinds
-//! (`error calling gt: incompatible types for comparison`, an int literal against a float64
-//! of the values) or of kinds that have no order (`invalid type for comparison`).
-//! Differences kept for now: other operations Go rejects at render time (a field of a
-//! missing value, a field `.MeshConfig` or a struct deeper down lacks,
-//! `eq` of different kinds, `len` of nothing) are lenient here; such a field prints
-//! `<no value>` rather than its zero value; `index` of a missing key gives "" for maps of
-//! strings and nil otherwise.
+//! Render-time errors as Go's (`types` follows the data's Go types statically): a field a
+//! typed struct lacks fails the render when its action runs (`can't evaluate field
+//! EstimatedConcurrency in type *inject.SidecarTemplateData`; `*v1alpha1.ProxyConfig`, also
+//! as `.MeshConfig.DefaultConfig`, `*v1alpha1.MeshConfig`, `v1.PodSpec`, `v1.Container` (the
+//! items of `.Spec.Containers`), `v1.ObjectMeta`, `v1.TypeMeta`, `types.NamespacedName`), as does any field of a string, integer or boolean
+//! of the data. `.Values` is Go's `map[string]any`: a key it lacks is nothing (and so is any
+//! field of nothing), a field of a null or of a non-map fails (`nil pointer evaluating
+//! interface {}.x`, `can't evaluate field x in type interface {}`), through variables,
+//! `range` and `with` too. A field of a pointer struct of the pod that the pod leaves out is
+//! Go's `nil pointer evaluating *v1.PodSecurityContext.RunAsUser`. `eq`/`ne` and `lt`/`le`/`gt`/`ge` follow Go's `basicKind` rules
+//! (`error calling eq: incompatible types for comparison: float64 and int`, `non-comparable
+//! type`, `invalid type for comparison`); `len` and `index` give Go's errors (`len of nil
+//! pointer`, `len of type float64`, `index of untyped nil`, `index out of range: 5`, ...).
+//! Differences kept: the fields of those pointer structs, structs further down
+//! (`.ProxyConfig.Tracing`) and a function's result are read leniently (a field they lack,
+//! or one of a nil protobuf message, is `<no value>`); a field the pod or mesh leaves out is
+//! missing here, and compares as its Go zero value; the type named for a nil is always
+//! `interface {}`, and integers of the pod are `int` (Go: `int32`/`int64`).
 
 mod emit;
 pub mod funcs;
 mod lexer;
 mod parser;
+mod types;
 pub mod uses;
 pub mod value;
 

@@ -209,7 +209,7 @@ fn functions() {
         "0 x |",
     );
     check(
-        "{{ eq .Values.global.proxy.statusPort 15020 }} {{ eq \"a\" \"b\" \"a\" }} {{ ge 3 2 }}",
+        "{{ eq .Values.global.proxy.statusPort 15020.0 }} {{ eq \"a\" \"b\" \"a\" }} {{ ge 3 2 }}",
         "true true true",
     );
     check(
@@ -482,4 +482,230 @@ fn ordering_operands_of_different_kinds_fail_as_in_go() {
     // A field the data lacks is its zero value, as a Go struct field is.
     check("{{ gt .ProxyConfig.Concurrency 0 }}", "false");
     check("{{ lt .ProxyConfig.Concurrency 1 }}", "true");
+}
+
+/// `(template, Ok(output) or Err(part of the error))`, each as Go 1.26's text/template gave
+/// it over the same data shape (a Go program run by hand: `Values` a `map[string]any` from
+/// JSON, `ProxyUID` an `int64`, the pod's structs typed).
+fn go_cases(cases: &[(&str, Result<&str, &str>)]) {
+    for (src, want) in cases {
+        match (try_render(src), want) {
+            (Ok(got), Ok(w)) => assert_eq!(got, *w, "{src}"),
+            (Err(e), Err(w)) => assert!(e.to_string().contains(w), "{src}: {e}"),
+            (got, _) => panic!("{src}: got {got:?}, Go gives {want:?}"),
+        }
+    }
+}
+
+#[test]
+fn eq_and_ne_of_different_kinds_fail_as_in_go() {
+    go_cases(&[
+        (
+            "{{ eq .Values.global.proxy.statusPort 15020 }}",
+            Err("error calling eq: incompatible types for comparison: float64 and int"),
+        ),
+        (
+            "{{ eq .Values.global.proxy.statusPort 15020.0 }}",
+            Ok("true"),
+        ),
+        ("{{ eq .ProxyUID 1337 }}", Ok("true")),
+        (
+            "{{ eq .Values.global.hub 1 }}",
+            Err("error calling eq: incompatible types for comparison: string and int"),
+        ),
+        (
+            "{{ ne .Values.global.hub 1 }}",
+            Err("error calling ne: incompatible types for comparison: string and int"),
+        ),
+        // A key `.Values` lacks, and a null, are nil: equal to nil only, never an error.
+        ("{{ eq .Values.nope 1 }}", Ok("false")),
+        ("{{ ne .Values.nope \"\" }}", Ok("true")),
+        ("{{ .Values.nope | eq \"\" }}", Ok("false")),
+        (
+            "{{ eq .Values.global.proxy.resources.requests.memory nil }}",
+            Ok("true"),
+        ),
+        ("{{ eq .Values.nope .Values.nope2 }}", Ok("true")),
+        ("{{ eq nil nil }}", Ok("true")),
+        (
+            "{{ eq .Values.global.list 1 }}",
+            Err("incompatible types for comparison: []interface {} and int"),
+        ),
+        (
+            "{{ eq .Values.global.map .Values.global.map }}",
+            Err("error calling eq: non-comparable type map[a:2 z:1]: map[string]interface {}"),
+        ),
+        ("{{ eq .Values.global.proxy.flag true }}", Ok("true")),
+        (
+            "{{ eq \"docker.io/istio\" .Values.global.hub 2 }}",
+            Ok("true"),
+        ),
+        (
+            "{{ eq \"y\" .Values.global.hub 2 }}",
+            Err("incompatible types for comparison: string and int"),
+        ),
+        // A field a typed struct has but the data leaves out is its zero value.
+        ("{{ eq .Spec.Hostname \"\" }}", Ok("true")),
+        (
+            "{{ lt .Values.global.proxy.statusPort 3 }}",
+            Err("error calling lt: incompatible types for comparison: float64 and int"),
+        ),
+    ]);
+}
+
+#[test]
+fn len_and_index_fail_as_in_go() {
+    go_cases(&[
+        (
+            "{{ len .Values.global.proxy.resources.requests.memory }}",
+            Err("error calling len: len of nil pointer"),
+        ),
+        (
+            "{{ len .Values.global.proxy.statusPort }}",
+            Err("error calling len: len of type float64"),
+        ),
+        ("{{ len .Values.global.hub }}", Ok("15")),
+        ("{{ len .Spec.Containers }}", Ok("2")),
+        ("{{ len .Spec.Volumes }}", Ok("0")),
+        (
+            "{{ index .Values.nope \"x\" }}",
+            Err("error calling index: index of untyped nil"),
+        ),
+        (
+            "{{ index .Values.global.list 5 }}",
+            Err("error calling index: index out of range: 5"),
+        ),
+        (
+            "{{ index .Values.global.list -1 }}",
+            Err("error calling index: index out of range: -1"),
+        ),
+        (
+            "{{ index .Values.global.list 2 }}",
+            Err("error calling index: reflect: slice index out of range"),
+        ),
+        ("{{ index .Values.global.list 1 }}", Ok("b")),
+        (
+            "{{ index .Values.global.list 1.0 }}",
+            Err("error calling index: cannot index slice/array with type float64"),
+        ),
+        (
+            "{{ index .Values.global.list nil }}",
+            Err("error calling index: cannot index slice/array with nil"),
+        ),
+        ("{{ index .Values.global.map \"zz\" }}", Ok("<no value>")),
+        (
+            "{{ index .Values.global.map 1 }}",
+            Err("error calling index: value has type int; should be string"),
+        ),
+        (
+            "{{ index .Values.global.proxy.statusPort 1 }}",
+            Err("error calling index: can't index item of type float64"),
+        ),
+        ("{{ index .Values.global.hub 0 }}", Ok("100")),
+        // A nil map of the pod's metadata is a map of strings: "" for any key.
+        ("{{ index .ObjectMeta.Annotations \"x\" }}", Ok("")),
+        ("{{ index .Spec.NodeSelector \"x\" }}", Ok("")),
+    ]);
+}
+
+#[test]
+fn fields_of_nil_and_of_plain_values_fail_as_in_go() {
+    go_cases(&[
+        (
+            "{{ .Values.global.proxy.resources.requests.memory.x }}",
+            Err("nil pointer evaluating interface {}.x"),
+        ),
+        ("{{ .Values.nope.b }}", Ok("<no value>")),
+        (
+            "{{ .Values.global.proxy.statusPort.b }}",
+            Err("can't evaluate field b in type interface {}"),
+        ),
+        (
+            "{{ .Values.global.list.b }}",
+            Err("can't evaluate field b in type interface {}"),
+        ),
+        (
+            "{{ with .Values.global.map }}{{ .z.y }}{{ end }}",
+            Err("can't evaluate field y in type interface {}"),
+        ),
+        (
+            "{{ $g := .Values.global }}{{ $g.hub.x }}",
+            Err("(<$g.hub.x>): can't evaluate field x in type interface {}"),
+        ),
+        (
+            "{{ range .Values.global.list }}{{ .x }}{{ end }}",
+            Err("can't evaluate field x in type interface {}"),
+        ),
+        ("{{ .ObjectMeta.Annotations.x }}", Ok("<no value>")),
+        (
+            "{{ .ObjectMeta.Name.x }}",
+            Err("can't evaluate field x in type string"),
+        ),
+        (
+            "{{ .Revision.x }}",
+            Err("can't evaluate field x in type string"),
+        ),
+        (
+            "{{ .ProxyUID.x }}",
+            Err("can't evaluate field x in type int64"),
+        ),
+        // A map key is looked up as written: `.Values` has no Go field names.
+        ("{{ .Values.Global }}", Ok("<no value>")),
+    ]);
+}
+
+#[test]
+fn fields_the_mesh_config_lacks_fail_as_in_go() {
+    go_cases(&[
+        ("{{ .MeshConfig.TrustDomain }}", Ok("cluster.local")),
+        (
+            "{{ .MeshConfig.TrustDomian }}",
+            Err("can't evaluate field TrustDomian in type *v1alpha1.MeshConfig"),
+        ),
+        (
+            "{{ .MeshConfig.DefaultConfig.ParentShutdownDuration }}",
+            Err("can't evaluate field ParentShutdownDuration in type *v1alpha1.ProxyConfig"),
+        ),
+        (
+            "{{ .DeploymentMeta.Kind }}",
+            Err("can't evaluate field Kind in type types.NamespacedName"),
+        ),
+        (
+            "{{ .TypeMeta.Name }}",
+            Err("can't evaluate field Name in type v1.TypeMeta"),
+        ),
+        ("{{ .MeshConfig.GetTrustDomain }}", Ok("cluster.local")),
+        // The pod's containers are `v1.Container` values.
+        (
+            "{{ range $i, $c := .Spec.Containers }}{{ $c.Name }},{{ end }}",
+            Ok("app,istio-proxy,"),
+        ),
+        (
+            "{{ range .Spec.Containers }}{{ .Nmae }}{{ end }}",
+            Err("can't evaluate field Nmae in type v1.Container"),
+        ),
+        (
+            "{{ range $c := .Spec.InitContainers }}{{ $c.Port }}{{ end }}",
+            Ok(""),
+        ),
+        (
+            "{{ with .Spec.Containers }}{{ .Name }}{{ end }}",
+            Err("can't evaluate field Name in type []v1.Container"),
+        ),
+        (
+            "{{ range .Spec.Containers }}{{ .Name.x }}{{ end }}",
+            Err("can't evaluate field x in type string"),
+        ),
+        // A pointer struct the pod leaves out is nil: its fields fail, its methods run.
+        (
+            "{{ .Spec.SecurityContext.RunAsUser }}",
+            Err("nil pointer evaluating *v1.PodSecurityContext.RunAsUser"),
+        ),
+        (
+            "{{ range .Spec.Containers }}{{ .SecurityContext.Privileged }}{{ end }}",
+            Err("nil pointer evaluating *v1.SecurityContext.Privileged"),
+        ),
+        ("{{ if .Spec.SecurityContext }}x{{ end }}|", Ok("|")),
+        ("{{ eq .Spec.SecurityContext nil }}", Ok("true")),
+    ]);
 }

@@ -22,6 +22,33 @@ pub(super) fn register_translation(env: &mut Environment<'static>) {
     env.add_function("gt_field", |v: MjValue, names: Rest<String>| {
         names.iter().fold(v, |cur, n| field(&cur, n))
     });
+    env.add_function(
+        "gt_field_any",
+        |v: MjValue, at: String, names: Rest<String>| -> Result<MjValue, Error> {
+            names
+                .iter()
+                .try_fold(v, |cur, n| field_of_any(&cur, n, &at))
+        },
+    );
+    env.add_function(
+        "gt_field_of_pointer",
+        |v: MjValue, type_name: String, at: String, names: Rest<String>| {
+            if v.is_undefined() || v.is_none() {
+                return Err(invalid(&format!(
+                    "executing at {at}: nil pointer evaluating {type_name}.{}",
+                    names.first().map_or("", String::as_str)
+                )));
+            }
+            Ok(names.iter().fold(v, |cur, n| field(&cur, n)))
+        },
+    );
+    env.add_function("gt_missing_as_nil", |v: MjValue| {
+        if v.is_undefined() {
+            MjValue::from(())
+        } else {
+            v
+        }
+    });
     env.add_function("gt_range", range_pairs);
     env.add_function(
         "gt_no_field",
@@ -32,6 +59,22 @@ pub(super) fn register_translation(env: &mut Environment<'static>) {
         },
     );
     env.add_function("gt_proxy_config", proxy_config_with_enum_defaults);
+}
+
+/// A field of an `interface {}` value of `.Values`, as Go reads it: a map's key (a missing
+/// one is nothing, and so is any field of nothing); a field of nil or of anything but a map
+/// fails the render.
+fn field_of_any(v: &MjValue, name: &str, at: &str) -> Result<MjValue, Error> {
+    match v.kind() {
+        ValueKind::Undefined => Ok(MjValue::UNDEFINED),
+        ValueKind::Map => Ok(v.get_attr(name).unwrap_or_default()),
+        ValueKind::None => Err(invalid(&format!(
+            "executing at {at}: nil pointer evaluating interface {{}}.{name}"
+        ))),
+        _ => Err(invalid(&format!(
+            "executing at {at}: can't evaluate field {name} in type interface {{}}"
+        ))),
+    }
 }
 
 pub(super) fn register_logic(env: &mut Environment<'static>) {
@@ -49,9 +92,11 @@ pub(super) fn register_logic(env: &mut Environment<'static>) {
 
 pub(super) fn register_comparisons(env: &mut Environment<'static>) {
     env.add_function("gt_eq", |a: MjValue, rest: Rest<MjValue>| {
-        rest.iter().any(|b| eq(&a, b))
+        go_eq("eq", &a, &rest)
     });
-    env.add_function("gt_ne", |a: MjValue, b: MjValue| !eq(&a, &b));
+    env.add_function("gt_ne", |a: MjValue, b: MjValue| {
+        go_eq("ne", &a, &[b]).map(|equal| !equal)
+    });
     env.add_function("gt_lt", |a: MjValue, b: MjValue| {
         ordered("lt", &a, &b).map(|o| o == Some(Ordering::Less))
     });
@@ -66,37 +111,109 @@ pub(super) fn register_comparisons(env: &mut Environment<'static>) {
     });
 }
 
-/// Go's `lt` family: both operands of one ordered basic kind (integers, floats or strings),
-/// else the execution error Go gives (`error calling gt: incompatible types for comparison`:
-/// an integer literal against a float of the values, say). A value missing from the data or
-/// nil (a Go struct field's zero value, a protobuf getter of an unset field) compares as that
-/// zero value.
-fn ordered(name: &str, a: &MjValue, b: &MjValue) -> Result<Option<Ordering>, Error> {
-    let zero = |v: &MjValue| v.is_undefined() || v.is_none();
-    if !zero(a) && !zero(b) {
-        let (ka, kb) = (go_kind(a), go_kind(b));
-        if !matches!(ka, "int" | "float64" | "string")
-            || !matches!(kb, "int" | "float64" | "string")
-        {
-            return Err(invalid(&format!(
-                "error calling {name}: invalid type for comparison"
-            )));
-        }
-        if ka != kb {
-            return Err(invalid(&format!(
-                "error calling {name}: incompatible types for comparison"
-            )));
-        }
+/// Whether Go's comparisons (`basicKind`) treat the kind as a basic one.
+fn is_basic(kind: &str) -> bool {
+    matches!(kind, "bool" | "int" | "float64" | "string")
+}
+
+/// A field the data lacks stands for its Go struct field's zero value: `gt <unset getter> 0`
+/// is `gt 0 0`, `eq .Spec.Hostname ""` is true. Explicit nil (`nil`, a JSON null) stays nil.
+fn zero_like(v: &MjValue, other: &MjValue) -> MjValue {
+    if !v.is_undefined() {
+        return v.clone();
     }
-    // The missing side as the other's zero value: `gt <unset getter> 0` is `gt 0 0`.
-    let zero_like = |other: &MjValue| match go_kind(other) {
+    match go_kind(other) {
         "int" => MjValue::from(0),
         "float64" => MjValue::from(0.0),
         "string" => MjValue::from(""),
+        "bool" => MjValue::from(false),
         _ => MjValue::UNDEFINED,
+    }
+}
+
+/// Go's `eq a b c...` (and `ne`): true when `a` equals one of the others. Operands of two
+/// basic kinds fail (`incompatible types for comparison: float64 and int`) unless one is
+/// nil; nil equals only nil; maps and lists have no `==` (`non-comparable type`).
+fn go_eq(name: &str, a: &MjValue, others: &[MjValue]) -> Result<bool, Error> {
+    if others.is_empty() {
+        return Err(invalid(&format!(
+            "error calling {name}: missing argument for comparison"
+        )));
+    }
+    for b in others {
+        let (a, b) = (zero_like(a, b), zero_like(b, a));
+        let (ka, kb) = (go_kind(&a), go_kind(&b));
+        let basic_kind = |k: &'static str| if is_basic(k) { k } else { "other" };
+        let truth = if basic_kind(ka) != basic_kind(kb) {
+            if ka != "invalid" && kb != "invalid" {
+                return Err(invalid(&format!(
+                    "error calling {name}: incompatible types for comparison: {} and {}",
+                    go_type(&a),
+                    go_type(&b)
+                )));
+            }
+            false
+        } else if is_basic(ka) {
+            compare(&a, &b) == Some(Ordering::Equal)
+        } else if ka == "invalid" || kb == "invalid" {
+            ka == kb
+        } else if ka != kb {
+            return Err(invalid(&format!(
+                "error calling {name}: non-comparable types {}: {}, {}: {}",
+                strval(&a),
+                go_type(&a),
+                go_type(&b),
+                strval(&b)
+            )));
+        } else if matches!(kb, "map" | "slice") {
+            return Err(invalid(&format!(
+                "error calling {name}: non-comparable type {}: {}",
+                strval(&b),
+                go_type(&b)
+            )));
+        } else {
+            eq(&a, &b)
+        };
+        if truth {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Go's `lt` family: both operands of one ordered basic kind (integers, floats or strings),
+/// else the execution error Go gives (`error calling gt: incompatible types for comparison:
+/// float64 and int`: a float64 of the values against an integer literal, say). A field the
+/// data lacks compares as its zero value ([`zero_like`]), and so does nil: a protobuf getter
+/// of an unset message (`.ProxyConfig.Concurrency.GetValue`) gives its field's zero in Go.
+fn ordered(name: &str, a: &MjValue, b: &MjValue) -> Result<Option<Ordering>, Error> {
+    let missing = |v: &MjValue| {
+        if v.is_none() {
+            MjValue::UNDEFINED
+        } else {
+            v.clone()
+        }
     };
-    let a = if zero(a) { zero_like(b) } else { a.clone() };
-    let b = if zero(b) { zero_like(&a) } else { b.clone() };
+    let (a, b) = (missing(a), missing(b));
+    let (a, b) = (zero_like(&a, &b), zero_like(&b, &a));
+    let (ka, kb) = (go_kind(&a), go_kind(&b));
+    if !is_basic(ka) || !is_basic(kb) {
+        return Err(invalid(&format!(
+            "error calling {name}: invalid type for comparison"
+        )));
+    }
+    if ka != kb {
+        return Err(invalid(&format!(
+            "error calling {name}: incompatible types for comparison: {} and {}",
+            go_type(&a),
+            go_type(&b)
+        )));
+    }
+    if ka == "bool" {
+        return Err(invalid(&format!(
+            "error calling {name}: invalid type for comparison"
+        )));
+    }
     Ok(compare(&a, &b))
 }
 
@@ -104,10 +221,14 @@ pub(super) fn register_lookups(env: &mut Environment<'static>) {
     env.add_function("gt_len", |v: MjValue| -> Result<usize, Error> {
         match v.kind() {
             ValueKind::String => Ok(v.as_str().map_or(0, str::len)),
-            ValueKind::Undefined | ValueKind::None => Ok(0),
-            _ => v
-                .len()
-                .ok_or_else(|| invalid(&format!("len of {}", v.kind()))),
+            // A field the data lacks: a Go struct field's zero value (a nil list or map).
+            ValueKind::Undefined => Ok(0),
+            ValueKind::None => Err(invalid("error calling len: len of nil pointer")),
+            ValueKind::Seq | ValueKind::Map => Ok(v.len().unwrap_or(0)),
+            _ => Err(invalid(&format!(
+                "error calling len: len of type {}",
+                go_type(&v)
+            ))),
         }
     });
     env.add_function("gt_index", |v: MjValue, keys: Rest<MjValue>| {
@@ -267,21 +388,50 @@ fn proxy_config_with_enum_defaults(pc: MjValue) -> MjValue {
     to_template(v)
 }
 
-/// `index`: map keys and list positions; a key a string map lacks gives "".
+/// Go's `index`: list and string positions (an integer within the length), map keys (a
+/// string); a key a map lacks gives its zero value: "" for a map of strings (annotations,
+/// labels), nothing for one of `.Values`. A field the data lacks is a nil map (""); nil,
+/// a `.Values` key that is not there included, fails as Go's `index of untyped nil`.
 fn index(base: &MjValue, keys: &[MjValue]) -> Result<MjValue, Error> {
+    let fail = |m: String| Err(invalid(&format!("error calling index: {m}")));
     let mut cur = base.clone();
-    for k in keys {
+    if cur.is_none() {
+        return fail("index of untyped nil".into());
+    }
+    for (n, k) in keys.iter().enumerate() {
         cur = match cur.kind() {
-            ValueKind::Undefined | ValueKind::None => MjValue::from(""),
-            ValueKind::Seq => {
-                let i = int_arg(k)?;
-                let len = cur.len().unwrap_or(0) as i64;
-                if i < 0 || i >= len {
-                    return Err(invalid(&format!("index out of range: {i}")));
+            ValueKind::Undefined if n == 0 => MjValue::from(""),
+            // A map of `.Values` gave nil for a key before.
+            ValueKind::Undefined | ValueKind::None => return fail("index of nil pointer".into()),
+            ValueKind::Seq | ValueKind::String => {
+                let i = match go_kind(k) {
+                    "int" => int_arg(k)?,
+                    "invalid" => return fail("cannot index slice/array with nil".into()),
+                    _ => {
+                        return fail(format!("cannot index slice/array with type {}", go_type(k)));
+                    }
+                };
+                let (len, what) = match cur.as_str() {
+                    Some(s) => (s.len() as i64, "string"),
+                    None => (cur.len().unwrap_or(0) as i64, "slice"),
+                };
+                if i < 0 || i > len {
+                    return fail(format!("index out of range: {i}"));
                 }
-                cur.get_item(&MjValue::from(i))?
+                // Go checks the position against the length inclusively, then reflect
+                // refuses the one past the end.
+                if i == len {
+                    return fail(format!("reflect: {what} index out of range"));
+                }
+                match cur.as_str() {
+                    Some(s) => MjValue::from(s.as_bytes()[i as usize]),
+                    None => cur.get_item(&MjValue::from(i))?,
+                }
             }
             ValueKind::Map => {
+                if k.kind() != ValueKind::String {
+                    return fail(format!("value has type {}; should be string", go_type(k)));
+                }
                 let got = cur.get_item(k)?;
                 if !got.is_undefined() {
                     got
@@ -291,12 +441,10 @@ fn index(base: &MjValue, keys: &[MjValue]) -> Result<MjValue, Error> {
                 }) {
                     MjValue::from("")
                 } else {
-                    MjValue::from(())
+                    MjValue::UNDEFINED
                 }
             }
-            _ => {
-                return Err(invalid(&format!("can't index item of type {}", cur.kind())));
-            }
+            _ => return fail(format!("can't index item of type {}", go_type(&cur))),
         };
     }
     Ok(cur)

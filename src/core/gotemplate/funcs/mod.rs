@@ -323,8 +323,17 @@ mod tests {
     use std::collections::BTreeSet;
 
     /// The helpers the emitted templates call that are no Go function.
-    const TRANSLATION_HELPERS: &[&str] =
-        &["out", "truth", "field", "range", "proxy_config", "no_field"];
+    const TRANSLATION_HELPERS: &[&str] = &[
+        "out",
+        "truth",
+        "field",
+        "field_any",
+        "field_of_pointer",
+        "missing_as_nil",
+        "range",
+        "proxy_config",
+        "no_field",
+    ];
 
     #[test]
     fn every_listed_function_is_registered_and_nothing_else() {
