@@ -1,6 +1,8 @@
 //! `needle serve`: the HTTPS admission server and its plain-HTTP admin port.
 
+pub mod activity;
 pub mod admin;
+pub mod connection;
 pub mod devcert;
 pub mod inject;
 pub mod listener;
@@ -56,7 +58,14 @@ pub struct ServeOptions {
     pub request_timeout: Duration,
     pub drain_timeout: Duration,
     pub max_in_flight: usize,
+    /// Timeouts and the connection cap of the webhook port; the admin port has the same
+    /// timeouts and `ADMIN_MAX_CONNECTIONS`.
+    pub connections: listener::ConnectionLimits,
 }
+
+/// The admin port serves probes and scrapes, a few connections at a time; its own cap keeps
+/// a flood there from taking the webhook's descriptors (and the webhook's from taking its).
+const ADMIN_MAX_CONNECTIONS: u32 = 64;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -197,17 +206,31 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     tracing::info!(webhook = %local(&webhook), admin = %local(&admin), "needle serving");
 
     let (stop_tx, stop_rx) = signal_watch::channel(false);
+    let connection_metrics = &state.metrics.connections;
     let webhook_task = tokio::spawn(listener::serve(
         webhook,
-        Some(tls_config),
-        router::webhook_router(state.clone()),
+        listener::Endpoint {
+            name: "webhook",
+            tls: Some(tls_config),
+            app: router::webhook_router(state.clone()),
+            limits: opts.connections,
+            metrics: connection_metrics.listener("webhook"),
+        },
         stop_rx.clone(),
         opts.drain_timeout,
     ));
     let admin_task = tokio::spawn(listener::serve(
         admin,
-        None,
-        admin::admin_router(state),
+        listener::Endpoint {
+            name: "admin",
+            tls: None,
+            app: admin::admin_router(state.clone()),
+            limits: listener::ConnectionLimits {
+                max_connections: ADMIN_MAX_CONNECTIONS,
+                ..opts.connections
+            },
+            metrics: connection_metrics.listener("admin"),
+        },
         stop_rx,
         opts.drain_timeout,
     ));
