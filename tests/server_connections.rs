@@ -273,3 +273,44 @@ async fn waiting_handshake(
 ) -> tokio_rustls::client::TlsStream<TcpStream> {
     tls_connect(&tls, addr).await.unwrap()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn out_of_descriptors_the_accept_loop_backs_off_logs_once_a_second_and_recovers() {
+    let (server, ca) = server("conn-emfile", &["--max-connections", "1000"]);
+    let pid = server.child.id();
+    let open_fds = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .count();
+    let limit = format!("--nofile={0}:{0}", open_fds + 10);
+    let status = std::process::Command::new("prlimit")
+        .args(["--pid", &pid.to_string(), &limit])
+        .status()
+        .expect("prlimit runs");
+    assert!(status.success());
+    // Far more connections than descriptors left: accepts fail with EMFILE.
+    let mut held = Vec::new();
+    for _ in 0..60 {
+        held.push(TcpStream::connect(server.webhook).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let failures = server.log().matches("accept failed").count();
+    assert!(
+        (1..=5).contains(&failures),
+        "{failures} lines about failed accepts in 3 s:\n{}",
+        server.log()
+    );
+    drop(held);
+    // With descriptors free again the next connection is served, after at most a backoff.
+    let mut h1 = tokio::time::timeout(
+        CLOSED_WITHIN,
+        H1::connect(&connector(&ca, false), server.webhook),
+    )
+    .await
+    .expect("served after the descriptors came back")
+    .unwrap();
+    let (status, _) = h1
+        .post("/inject", "application/json", hello_review())
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+}
