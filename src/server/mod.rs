@@ -204,6 +204,7 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     let webhook = bind(opts.listen).await?;
     let admin = bind(opts.admin_listen).await?;
     tracing::info!(webhook = %local(&webhook), admin = %local(&admin), "needle serving");
+    warn_if_descriptors_run_out_first(opts.connections.max_connections);
 
     let (stop_tx, stop_rx) = signal_watch::channel(false);
     let connection_metrics = &state.metrics.connections;
@@ -286,6 +287,24 @@ fn warn_about_cluster_view(opts: &ServeOptions) {
         tracing::warn!(
             "PLATFORM=openshift but needle does not watch the cluster's namespaces \
              (--watch-cluster): proxies run as 1337, not in the namespace's UID range"
+        );
+    }
+}
+
+/// The connection caps only hold back a flood if descriptors last until they are reached;
+/// Rust, unlike Go, does not raise the soft limit, and containers often have 1024.
+fn warn_if_descriptors_run_out_first(max_connections: u32) {
+    // Besides connections: the runtime, the watches, the log, the listening sockets.
+    const OTHER_DESCRIPTORS: i64 = 64;
+    let connections = i64::from(max_connections) + i64::from(ADMIN_MAX_CONNECTIONS);
+    if let Some(limit) = process_metrics::max_open_files()
+        && connections + OTHER_DESCRIPTORS > limit
+    {
+        tracing::warn!(
+            max_connections,
+            admin_max_connections = ADMIN_MAX_CONNECTIONS,
+            open_files_limit = limit,
+            "the open-file limit is below the connection caps: accepts will fail (out of descriptors) before the caps apply; raise the limit or lower --max-connections"
         );
     }
 }
