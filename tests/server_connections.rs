@@ -187,10 +187,11 @@ async fn idle_keep_alive_connections_are_closed_after_the_idle_timeout() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keep_alive_connections_in_use_stay_open() {
-    // Requests 50 ms apart for three idle timeouts: a gap would have to reach 1 s to close.
+    // Requests 50 ms apart for two and a half idle timeouts: a gap between two requests of a
+    // connection (50 ms and the other connection's request) would have to reach 2 s to close.
     let (server, ca) = server(
         "conn-busy",
-        &["--header-read-timeout", "1s", "--idle-timeout", "1s"],
+        &["--header-read-timeout", "5s", "--idle-timeout", "2s"],
     );
     let mut h1 = H1::connect(&connector(&ca, false), server.webhook)
         .await
@@ -205,7 +206,7 @@ async fn keep_alive_connections_in_use_stay_open() {
     tokio::spawn(conn);
     let start = tokio::time::Instant::now();
     let mut requests = 0;
-    while start.elapsed() < Duration::from_secs(3) {
+    while start.elapsed() < Duration::from_secs(5) {
         let (status, _) = h1
             .post("/inject", "application/json", hello_review())
             .await
@@ -230,7 +231,11 @@ async fn keep_alive_connections_in_use_stay_open() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_the_connection_cap_the_next_connection_waits_until_one_closes() {
-    let (server, ca) = server("conn-cap", &["--max-connections", "2"]);
+    // No header timeout to free a slot while the test looks.
+    let (server, ca) = server(
+        "conn-cap",
+        &["--max-connections", "2", "--header-read-timeout", "1h"],
+    );
     let tls = connector(&ca, false);
     let first = tls_connect(&tls, server.webhook).await.unwrap();
     let mut second = H1::connect(&tls, server.webhook).await.unwrap();
