@@ -4,6 +4,7 @@ use super::args::ConfigFileArgs;
 use crate::core::inject::admit::Settings;
 use crate::kube::ClusterArgs;
 use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
+use crate::server::listener::ConnectionLimits;
 use crate::server::{self, ServeOptions};
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
@@ -90,6 +91,20 @@ pub struct ServeArgs {
     /// the request timeout. Injection is CPU work: more than the CPUs only adds contention.
     #[arg(long = "max-in-flight", env = "NEEDLE_MAX_IN_FLIGHT")]
     pub max_in_flight: Option<usize>,
+    /// A connection that has not finished its TLS handshake by then is closed.
+    #[arg(long = "tls-handshake-timeout", env = "NEEDLE_TLS_HANDSHAKE_TIMEOUT", default_value = "10s", value_parser = parse_duration)]
+    pub tls_handshake_timeout: Duration,
+    /// A request's headers must arrive within this of the handshake (first request) or of
+    /// their first bytes (later ones); an HTTP/2 connection's preface and first request too.
+    #[arg(long = "header-read-timeout", env = "NEEDLE_HEADER_READ_TIMEOUT", default_value = "10s", value_parser = parse_duration)]
+    pub header_read_timeout: Duration,
+    /// A connection with no request for this long is closed (gracefully: HTTP/2 GOAWAY).
+    #[arg(long = "idle-timeout", env = "NEEDLE_IDLE_TIMEOUT", default_value = "120s", value_parser = parse_duration)]
+    pub idle_timeout: Duration,
+    /// Connections open at once on the webhook port; past it new connections wait in the
+    /// listen backlog until one closes.
+    #[arg(long = "max-connections", env = "NEEDLE_MAX_CONNECTIONS", default_value = "512", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections: u32,
     #[arg(
         long = "log-format",
         env = "NEEDLE_LOG_FORMAT",
@@ -160,6 +175,12 @@ pub fn run(args: ServeArgs) -> Result<()> {
         request_timeout: args.request_timeout,
         drain_timeout: args.drain_timeout,
         max_in_flight,
+        connections: ConnectionLimits {
+            tls_handshake_timeout: args.tls_handshake_timeout,
+            header_read_timeout: args.header_read_timeout,
+            idle_timeout: args.idle_timeout,
+            max_connections: args.max_connections,
+        },
     };
     // Large requests are worked on the blocking pool, behind the same limit: it needs no more
     // threads than requests may be worked on at once.

@@ -6,6 +6,7 @@ use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 
@@ -17,6 +18,90 @@ pub struct ReasonLabel {
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct ResultLabel {
     pub result: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ListenerLabel {
+    pub listener: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct TimeoutLabel {
+    pub listener: String,
+    pub timeout: String,
+}
+
+/// Why a connection was closed by the server before its client closed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConnectionTimeout {
+    TlsHandshake,
+    HeaderRead,
+    Idle,
+}
+
+impl ConnectionTimeout {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::TlsHandshake => "tls_handshake",
+            Self::HeaderRead => "header_read",
+            Self::Idle => "idle",
+        }
+    }
+}
+
+/// Open connections and those closed on a timeout, by listener (`webhook`, `admin`).
+#[derive(Clone, Default)]
+pub struct ConnectionMetrics {
+    open: Family<ListenerLabel, Gauge>,
+    timed_out: Family<TimeoutLabel, Counter>,
+}
+
+impl ConnectionMetrics {
+    fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "needle_connections_open",
+            "Connections open, by listener",
+            self.open.clone(),
+        );
+        registry.register(
+            "needle_connections_timed_out",
+            "Connections closed by the server on a timeout (tls_handshake, header_read, idle), by listener",
+            self.timed_out.clone(),
+        );
+    }
+
+    /// The metrics of one listener; its gauge is looked up once rather than per connection.
+    pub fn listener(&self, listener: &'static str) -> ListenerMetrics {
+        ListenerMetrics {
+            open: self
+                .open
+                .get_or_create(&ListenerLabel {
+                    listener: listener.to_string(),
+                })
+                .clone(),
+            timed_out: self.timed_out.clone(),
+            listener,
+        }
+    }
+}
+
+/// One listener's connection metrics; clones share the values.
+#[derive(Clone)]
+pub struct ListenerMetrics {
+    pub open: Gauge,
+    timed_out: Family<TimeoutLabel, Counter>,
+    listener: &'static str,
+}
+
+impl ListenerMetrics {
+    pub fn timed_out(&self, timeout: ConnectionTimeout) {
+        self.timed_out
+            .get_or_create(&TimeoutLabel {
+                listener: self.listener.to_string(),
+                timeout: timeout.label().to_string(),
+            })
+            .inc();
+    }
 }
 
 /// All of needle's metrics. Counters get Prometheus' `_total` suffix when encoded.
@@ -32,6 +117,7 @@ pub struct Metrics {
     pub cert_reloads: Family<ResultLabel, Counter>,
     /// Istio's caBundle patcher metrics, counted by `--patch-webhooks`.
     pub webhook_patch: PatchMetrics,
+    pub connections: ConnectionMetrics,
 }
 
 impl Metrics {
@@ -50,6 +136,8 @@ impl Metrics {
         let cert_reloads = Family::<ResultLabel, Counter>::default();
         let webhook_patch = PatchMetrics::default();
         webhook_patch.register(&mut registry);
+        let connections = ConnectionMetrics::default();
+        connections.register(&mut registry);
         registry.register(
             "sidecar_injection_requests",
             "Total number of sidecar injection requests",
@@ -101,6 +189,7 @@ impl Metrics {
             validation_failed,
             cert_reloads,
             webhook_patch,
+            connections,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! `needle serve`: the HTTPS admission server and its plain-HTTP admin port.
 
+pub mod activity;
 pub mod admin;
+pub mod connection;
 pub mod devcert;
 pub mod inject;
 pub mod listener;
@@ -56,7 +58,14 @@ pub struct ServeOptions {
     pub request_timeout: Duration,
     pub drain_timeout: Duration,
     pub max_in_flight: usize,
+    /// Timeouts and the connection cap of the webhook port; the admin port has the same
+    /// timeouts and `ADMIN_MAX_CONNECTIONS`.
+    pub connections: listener::ConnectionLimits,
 }
+
+/// The admin port serves probes and scrapes, a few connections at a time; its own cap keeps
+/// a flood there from taking the webhook's descriptors (and the webhook's from taking its).
+const ADMIN_MAX_CONNECTIONS: u32 = 64;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -195,19 +204,34 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     let webhook = bind(opts.listen).await?;
     let admin = bind(opts.admin_listen).await?;
     tracing::info!(webhook = %local(&webhook), admin = %local(&admin), "needle serving");
+    warn_if_descriptors_run_out_first(opts.connections.max_connections);
 
     let (stop_tx, stop_rx) = signal_watch::channel(false);
+    let connection_metrics = &state.metrics.connections;
     let webhook_task = tokio::spawn(listener::serve(
         webhook,
-        Some(tls_config),
-        router::webhook_router(state.clone()),
+        listener::Endpoint {
+            name: "webhook",
+            tls: Some(tls_config),
+            app: router::webhook_router(state.clone()),
+            limits: opts.connections,
+            metrics: connection_metrics.listener("webhook"),
+        },
         stop_rx.clone(),
         opts.drain_timeout,
     ));
     let admin_task = tokio::spawn(listener::serve(
         admin,
-        None,
-        admin::admin_router(state),
+        listener::Endpoint {
+            name: "admin",
+            tls: None,
+            app: admin::admin_router(state.clone()),
+            limits: listener::ConnectionLimits {
+                max_connections: ADMIN_MAX_CONNECTIONS,
+                ..opts.connections
+            },
+            metrics: connection_metrics.listener("admin"),
+        },
         stop_rx,
         opts.drain_timeout,
     ));
@@ -263,6 +287,24 @@ fn warn_about_cluster_view(opts: &ServeOptions) {
         tracing::warn!(
             "PLATFORM=openshift but needle does not watch the cluster's namespaces \
              (--watch-cluster): proxies run as 1337, not in the namespace's UID range"
+        );
+    }
+}
+
+/// The connection caps only hold back a flood if descriptors last until they are reached;
+/// Rust, unlike Go, does not raise the soft limit, and containers often have 1024.
+fn warn_if_descriptors_run_out_first(max_connections: u32) {
+    // Besides connections: the runtime, the watches, the log, the listening sockets.
+    const OTHER_DESCRIPTORS: i64 = 64;
+    let connections = i64::from(max_connections) + i64::from(ADMIN_MAX_CONNECTIONS);
+    if let Some(limit) = process_metrics::max_open_files()
+        && connections + OTHER_DESCRIPTORS > limit
+    {
+        tracing::warn!(
+            max_connections,
+            admin_max_connections = ADMIN_MAX_CONNECTIONS,
+            open_files_limit = limit,
+            "the open-file limit is below the connection caps: accepts will fail (out of descriptors) before the caps apply; raise the limit or lower --max-connections"
         );
     }
 }

@@ -59,12 +59,16 @@ impl Sample {
         s.open_fds = std::fs::read_dir("/proc/self/fd")
             .ok()
             .map(|d| d.count() as i64);
-        s.max_fds = read("/proc/self/limits").and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("Max open files"))?;
-            line.split_whitespace().nth(3)?.parse().ok()
-        });
+        s.max_fds = max_open_files();
         s
     }
+}
+
+/// The soft limit on open descriptors, from `/proc/self/limits`.
+pub fn max_open_files() -> Option<i64> {
+    let text = read("/proc/self/limits")?;
+    let line = text.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
 }
 
 impl Collector for ProcessCollector {
