@@ -812,3 +812,73 @@ fn a_bad_proxy_config_file_names_file_document_and_field() {
     assert!(err.contains("selector.matchLabels"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The images of `istio-init` and `istio-proxy` (a native sidecar or not), in that order, in
+/// the first document's pod.
+fn images(out: &Output) -> Vec<String> {
+    assert!(out.status.success(), "{}", stderr(out));
+    let docs = yaml_documents(&stdout(out));
+    let spec = &docs[0]["spec"]["template"]["spec"];
+    let mut found: Vec<(String, String)> = ["initContainers", "containers"]
+        .iter()
+        .filter_map(|list| spec[list].as_array())
+        .flatten()
+        .filter(|c| c["name"] == "istio-init" || c["name"] == "istio-proxy")
+        .map(|c| {
+            (
+                c["name"].to_string(),
+                c["image"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, image)| image).collect()
+}
+
+#[test]
+fn the_proxy_image_is_a_pinned_release_unless_flags_or_values_say_otherwise() {
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let mut all = vec!["kube-inject", "-f", "testdata/hello-deployment.yaml"];
+        all.extend_from_slice(args);
+        images(&needle(&all, env, None))
+    };
+    let pinned = "docker.io/istio/proxyv2:1.30.3";
+    assert_eq!(run(&[], &[]), [pinned, pinned]);
+    let flagged = "registry.example/istio/proxyv2:1.30.3-distroless";
+    assert_eq!(
+        run(
+            &[
+                "--hub",
+                "registry.example/istio",
+                "--tag",
+                "1.30.3-distroless"
+            ],
+            &[]
+        ),
+        [flagged, flagged]
+    );
+    assert_eq!(
+        run(&["--tag", "1.30.2"], &[("NEEDLE_HUB", "mirror.example")]),
+        [
+            "mirror.example/proxyv2:1.30.2",
+            "mirror.example/proxyv2:1.30.2"
+        ]
+    );
+    // A values file keeps its own hub and tag over the embedded ones; a flag wins over both.
+    let embedded = std::fs::read_to_string("defaults/values.json").unwrap();
+    let theirs = embedded
+        .replace("\"docker.io/istio\"", "\"gcr.io/istio-release\"")
+        .replace("\"1.30.3\"", "\"1.28.10\"");
+    let (dir, values) = scratch_file("image-values", "values.json", &theirs);
+    let file = values.to_str().unwrap();
+    let from_file = "gcr.io/istio-release/proxyv2:1.28.10";
+    assert_eq!(run(&["--valuesFile", file], &[]), [from_file, from_file]);
+    assert_eq!(
+        run(&["--valuesFile", file, "--tag", "1.30.3"], &[]),
+        [
+            "gcr.io/istio-release/proxyv2:1.30.3",
+            "gcr.io/istio-release/proxyv2:1.30.3"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
