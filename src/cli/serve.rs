@@ -90,6 +90,11 @@ pub struct ServeArgs {
     /// the request timeout. Injection is CPU work: more than the CPUs only adds contention.
     #[arg(long = "max-in-flight", env = "NEEDLE_MAX_IN_FLIGHT")]
     pub max_in_flight: Option<usize>,
+    /// How often one INFO line sums up the admissions since the last (counts per endpoint,
+    /// decision and reason, latency); none when there were none. `0s`: never. Each
+    /// admission's own line is DEBUG (`NEEDLE_LOG=debug`), a timeout or overload denial WARN.
+    #[arg(long = "log-summary-interval", env = "NEEDLE_LOG_SUMMARY_INTERVAL", default_value = "60s", value_parser = parse_duration)]
+    pub log_summary_interval: Duration,
     #[arg(
         long = "log-format",
         env = "NEEDLE_LOG_FORMAT",
@@ -160,6 +165,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         request_timeout: args.request_timeout,
         drain_timeout: args.drain_timeout,
         max_in_flight,
+        log_summary_interval: args.log_summary_interval,
     };
     // Large requests are worked on the blocking pool, behind the same limit: it needs no more
     // threads than requests may be worked on at once.

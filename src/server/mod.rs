@@ -10,6 +10,7 @@ pub mod process_metrics;
 pub mod review;
 pub mod router;
 pub mod state;
+pub mod summary;
 pub mod tls;
 pub mod validate;
 
@@ -56,6 +57,8 @@ pub struct ServeOptions {
     pub request_timeout: Duration,
     pub drain_timeout: Duration,
     pub max_in_flight: usize,
+    /// How often the INFO line summing up the admissions is logged; zero: never.
+    pub log_summary_interval: Duration,
 }
 
 /// Why the server could not start.
@@ -192,6 +195,10 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
         ca_changed,
     )?;
 
+    if !opts.log_summary_interval.is_zero() {
+        let summary = state.summary.clone();
+        tokio::spawn(async move { summary.report_every(opts.log_summary_interval).await });
+    }
     let webhook = bind(opts.listen).await?;
     let admin = bind(opts.admin_listen).await?;
     tracing::info!(webhook = %local(&webhook), admin = %local(&admin), "needle serving");
