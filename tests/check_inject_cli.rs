@@ -11,7 +11,6 @@ use common::golden_cases::corpus_dir;
 use needle::core::compat::style_table::{self, Cell, Color};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn needle(args: &[&str]) -> Output {
     needle_with(args, &[])
@@ -49,18 +48,25 @@ fn webhooks(file: &str) -> String {
         .to_string()
 }
 
-/// A file with `text`, in a directory of its own (the tests run in parallel).
-fn scratch(name: &str, text: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "needle-check-inject-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(name);
-    std::fs::write(&file, text).unwrap();
-    file
+/// A file with `text`, in a directory of its own (the tests run in parallel); both are removed
+/// when it is dropped.
+fn scratch(name: &str, text: &str) -> ScratchFile {
+    let dir = common::server::temp_dir("check-inject");
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    ScratchFile { _dir: dir, path }
+}
+
+struct ScratchFile {
+    _dir: common::server::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for ScratchFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
 }
 
 fn path(p: &Path) -> &str {
@@ -75,7 +81,7 @@ const POD_REV: [&str; 3] = ["none", "canary", "prod"];
 
 /// Nine namespaces `ns-<istio-injection>-<istio.io/rev>` as `kubectl get ns -o yaml` prints
 /// them (a `List`, with the name label the apiserver adds).
-fn namespace_file() -> PathBuf {
+fn namespace_file() -> ScratchFile {
     let mut items = String::new();
     for inj in INJECTION {
         for rev in NS_REV {
@@ -99,7 +105,7 @@ fn namespace_file() -> PathBuf {
 
 /// Nine pods `pod-<sidecar.istio.io/inject>-<istio.io/rev>`, one YAML document each, without
 /// a namespace (the argument's `.namespace` places them).
-fn pod_file() -> PathBuf {
+fn pod_file() -> ScratchFile {
     let mut docs = String::new();
     for inject in POD_INJECT {
         for rev in POD_REV {
@@ -249,7 +255,7 @@ fn matrix_canary_revision_with_tags() {
 
 /// needle's chart (`charts/needle`) rendered by helm with the flags of the corpus's render
 /// `istio_file`: its webhook configurations, one JSON document each, in a file.
-fn chart_webhooks(istio_file: &str) -> PathBuf {
+fn chart_webhooks(istio_file: &str) -> ScratchFile {
     let set = common::chart::value_sets()
         .into_iter()
         .find(|set| set.file == istio_file)
@@ -293,19 +299,19 @@ fn matrix_chart_canary_revision_with_tags() {
 }
 
 /// The offline inputs of the matrix plus `extra` pods, and the arguments that name them.
-fn offline<'a>(webhook_file: &'a str, files: &'a (PathBuf, PathBuf)) -> Vec<String> {
+fn offline(webhook_file: &str, files: &(ScratchFile, &Path)) -> Vec<String> {
     vec![
         "--webhooks".into(),
         webhooks(webhook_file),
         "--namespace-file".into(),
         path(&files.0).into(),
         "--pod-file".into(),
-        path(&files.1).into(),
+        path(files.1).into(),
     ]
 }
 
 fn run(target: &[&str], webhook_file: &str, pods: &Path) -> Output {
-    let files = (namespace_file(), pods.to_path_buf());
+    let files = (namespace_file(), pods);
     let mut args: Vec<String> = target.iter().map(|s| s.to_string()).collect();
     args.extend(offline(webhook_file, &files));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -542,7 +548,7 @@ fn explain_runs_the_injectors_decision() {
 #[test]
 fn explain_says_whether_native_sidecars_are_on() {
     let pods = scratch("extra-pods.yaml", EXTRA_PODS);
-    let files = (namespace_file(), pods.to_path_buf());
+    let files = (namespace_file(), &*pods);
     let mut args = vec!["legacy.ns-enabled-none".to_string(), "--explain".into()];
     args.extend(offline("default.yaml", &files));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();

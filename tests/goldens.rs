@@ -318,10 +318,15 @@ fn goldens_webhook_config_templates() {
 
 /// needle's embedded config, values and mesh are Istio's default profile: every case that
 /// runs on the corpus's `rendered/default` settings gives its golden on the embedded ones too.
+/// One difference is intended: the embedded values pin a released proxy image
+/// (`global.hub`/`global.tag`, say `docker.io/istio/proxyv2:1.30.3`) where Istio's test values
+/// have `registry.istio.io/testing/proxyv2:latest`, so the goldens are read with the pinned
+/// image in its place, an exact string replaced and nothing else.
 #[test]
 fn goldens_embedded_defaults() {
     let mut tally = Tally::new("goldens-embedded-defaults");
     let defaults = std::path::Path::new("rendered").join("default");
+    let pinned = embedded_proxy_image();
     for mut case in istio_inject_cases() {
         if !case
             .inject_config
@@ -331,6 +336,7 @@ fn goldens_embedded_defaults() {
             continue;
         }
         (case.inject_config, case.values, case.mesh) = (None, None, None);
+        case.golden_proxy_image = Some(pinned.clone());
         let kube_inject = if case.skip_kube_inject {
             Ok(())
         } else {
@@ -346,6 +352,25 @@ fn goldens_embedded_defaults() {
         tally.record(&case.name, kube_inject.and(webhook));
     }
     tally.finish(|n, m| format!("goldens embedded defaults: {n}/{m} pass"));
+}
+
+/// `<hub>/proxyv2:<tag>` of the embedded values: a release of Istio, not the corpus's image.
+fn embedded_proxy_image() -> String {
+    let values = needle::core::config::snapshot::embedded().values;
+    let global = &values["global"];
+    let image = format!(
+        "{}/{}:{}",
+        global["hub"].as_str().unwrap(),
+        global["proxy"]["image"].as_str().unwrap(),
+        global["tag"].as_str().unwrap()
+    );
+    let tag = global["tag"].as_str().unwrap();
+    assert!(
+        tag.split('.').count() == 3 && tag.split('.').all(|n| n.parse::<u32>().is_ok()),
+        "the embedded tag is a release x.y.z: {image}"
+    );
+    assert_ne!(image, common::golden_cases::CORPUS_PROXY_IMAGE);
+    image
 }
 
 /// Istio's `sidecar` templates of earlier releases (`istio-templates/`), each in the default

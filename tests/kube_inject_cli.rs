@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::server::{TempDir, temp_dir};
 use common::yaml_documents;
 use serde_json::Value;
 use std::io::Write;
@@ -40,10 +41,10 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
-/// A file with `text` in a fresh directory of this test process; returns (directory, file).
-fn scratch_file(tag: &str, name: &str, text: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("needle-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A file with `text` in a fresh directory, removed when the returned guard is dropped;
+/// returns (directory, file).
+fn scratch_file(tag: &str, name: &str, text: &str) -> (TempDir, PathBuf) {
+    let dir = temp_dir(tag);
     let file = dir.join(name);
     std::fs::write(&file, text).unwrap();
     (dir, file)
@@ -336,8 +337,7 @@ fn multi_document_streams_keep_other_kinds_and_warn_on_skips() {
 
 #[test]
 fn invalid_annotation_is_refused_with_istio_message_and_no_output_file() {
-    let dir = std::env::temp_dir().join(format!("needle-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("cli");
     let out_file = dir.join("out.yaml");
     let out = needle(
         &[
@@ -358,7 +358,6 @@ fn invalid_annotation_is_refused_with_istio_message_and_no_output_file() {
     );
     assert!(err.contains("invalid value '10.0.0.1' for annotation 'traffic.sidecar.istio.io/includeOutboundIPRanges'"), "{err}");
     assert!(!out_file.exists(), "nothing is written on failure");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -395,8 +394,7 @@ fn bad_inputs_name_file_document_and_field() {
 
 #[test]
 fn broken_config_files_name_the_file() {
-    let dir = std::env::temp_dir().join(format!("needle-cfg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("cfg");
     let values = dir.join("values.json");
     std::fs::write(&values, "{\"global\": [1,").unwrap();
     let out = needle(
@@ -432,12 +430,11 @@ fn broken_config_files_name_the_file() {
         "{}",
         stderr(&missing)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn mesh_and_values_files_change_the_output() {
-    let (dir, mesh) = scratch_file(
+    let (_dir, mesh) = scratch_file(
         "mesh",
         "mesh.yaml",
         "trustDomain: example.org\ndefaultConfig:\n  holdApplicationUntilProxyStarts: true\n",
@@ -472,13 +469,12 @@ fn mesh_and_values_files_change_the_output() {
     );
     assert!(env.iter().any(|e| e["name"] == "PROXY_CONFIG"
         && e["value"] == "{\"holdApplicationUntilProxyStarts\":true}\n"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn templates_config_uses_the_configs_own_sidecar_template() {
     // A ConfigMap whose `sidecar` template was changed: its proxy image and an extra env var.
-    let (dir, config) = scratch_file(
+    let (_dir, config) = scratch_file(
         "templates",
         "config.yaml",
         "policy: enabled\ndefaultTemplates: [sidecar]\ntemplates:\n  sidecar: |\n    spec:\n      containers:\n      - name: istio-proxy\n        image: example.com/custom-proxy:{{ .Values.global.tag }}\n        env:\n        - name: TEAM\n          value: {{ .DeploymentMeta.Name | quote }}\n",
@@ -534,7 +530,6 @@ fn templates_config_uses_the_configs_own_sidecar_template() {
     );
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("--templates"), "{}", stderr(&bad));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -564,7 +559,7 @@ spec: {containers: [{name: app, image: app}]}
 #[test]
 fn a_key_the_config_template_writes_twice_takes_its_last_value_as_in_istio() {
     // The same shape as Istio's template, in a config of our own: `name` twice per mount.
-    let (dir, config) = scratch_file(
+    let (_dir, config) = scratch_file(
         "duplicate-keys",
         "config.yaml",
         "policy: enabled\ndefaultTemplates: [sidecar]\ntemplates:\n  sidecar: |\n    spec:\n      containers:\n      - name: istio-proxy\n        image: proxy\n        volumeMounts:\n        {{- range $index, $value := fromJSON (index .ObjectMeta.Annotations `sidecar.istio.io/userVolumeMount`) }}\n        - name: \"{{ $index }}\"\n          {{ toYaml $value | indent 6 }}\n        {{- end }}\n",
@@ -588,7 +583,6 @@ fn a_key_the_config_template_writes_twice_takes_its_last_value_as_in_istio() {
         named(&spec["containers"], "istio-proxy")["volumeMounts"],
         serde_json::json!([{"name": "istio-certs", "mountPath": "/etc/istio-certs", "readOnly": true}])
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 
     // Istio's own rendered injector config, when the corpus is there: the mount and the
     // volume are named after the user's item, and `--templates config` agrees with needle's
@@ -656,7 +650,7 @@ fn spire_template_is_built_in_and_offered_when_the_config_defines_it() {
     // needle` needle then uses its own version of it (as for `sidecar`), whatever the Go text
     // says (`auto` would render these texts, which are no Istio stock ones).
     let config = "defaultTemplates: [sidecar]\ntemplates:\n  sidecar: '{{ .Values }}'\n  spire: '{{ .Values }}'\n";
-    let (dir, file) = scratch_file("spire", "config.yaml", config);
+    let (_dir, file) = scratch_file("spire", "config.yaml", config);
     let out = needle(
         &[
             "kube-inject",
@@ -681,7 +675,6 @@ fn spire_template_is_built_in_and_offered_when_the_config_defines_it() {
     let proxy = named(&spec["containers"], "istio-proxy");
     let mount = named(&proxy["volumeMounts"], "workload-socket");
     assert_eq!(mount["readOnly"], true);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// ProxyConfig resources at each level for the `demo` namespace of hello-deployment.yaml: the
@@ -774,7 +767,6 @@ fn proxy_config_files_apply_istiods_precedence() {
     let proxy = inject_with_proxy_configs(&[&root, &matching]);
     assert_eq!(env_of(&proxy, "LEVEL"), Some("workload"));
     assert_eq!(env_of(&proxy, "NS_ONLY"), Some("ns"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -789,7 +781,7 @@ fn a_bad_proxy_config_file_names_file_document_and_field() {
         "{ROOT_PROXY_CONFIG}---\n{}",
         namespace_proxy_configs("[app]")
     );
-    let (dir, file) = scratch_file("pc-bad", "bad.yaml", &text);
+    let (_dir, file) = scratch_file("pc-bad", "bad.yaml", &text);
     let out = needle(
         &[
             "kube-inject",
@@ -810,5 +802,73 @@ fn a_bad_proxy_config_file_names_file_document_and_field() {
     );
     assert!(err.contains(&want), "{err}");
     assert!(err.contains("selector.matchLabels"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The images of `istio-init` and `istio-proxy` (a native sidecar or not), in that order, in
+/// the first document's pod.
+fn images(out: &Output) -> Vec<String> {
+    assert!(out.status.success(), "{}", stderr(out));
+    let docs = yaml_documents(&stdout(out));
+    let spec = &docs[0]["spec"]["template"]["spec"];
+    let mut found: Vec<(String, String)> = ["initContainers", "containers"]
+        .iter()
+        .filter_map(|list| spec[list].as_array())
+        .flatten()
+        .filter(|c| c["name"] == "istio-init" || c["name"] == "istio-proxy")
+        .map(|c| {
+            (
+                c["name"].to_string(),
+                c["image"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, image)| image).collect()
+}
+
+#[test]
+fn the_proxy_image_is_a_pinned_release_unless_flags_or_values_say_otherwise() {
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let mut all = vec!["kube-inject", "-f", "testdata/hello-deployment.yaml"];
+        all.extend_from_slice(args);
+        images(&needle(&all, env, None))
+    };
+    let pinned = "docker.io/istio/proxyv2:1.30.3";
+    assert_eq!(run(&[], &[]), [pinned, pinned]);
+    let flagged = "registry.example/istio/proxyv2:1.30.3-distroless";
+    assert_eq!(
+        run(
+            &[
+                "--hub",
+                "registry.example/istio",
+                "--tag",
+                "1.30.3-distroless"
+            ],
+            &[]
+        ),
+        [flagged, flagged]
+    );
+    assert_eq!(
+        run(&["--tag", "1.30.2"], &[("NEEDLE_HUB", "mirror.example")]),
+        [
+            "mirror.example/proxyv2:1.30.2",
+            "mirror.example/proxyv2:1.30.2"
+        ]
+    );
+    // A values file keeps its own hub and tag over the embedded ones; a flag wins over both.
+    let embedded = std::fs::read_to_string("defaults/values.json").unwrap();
+    let theirs = embedded
+        .replace("\"docker.io/istio\"", "\"gcr.io/istio-release\"")
+        .replace("\"1.30.3\"", "\"1.28.10\"");
+    let (_dir, values) = scratch_file("image-values", "values.json", &theirs);
+    let file = values.to_str().unwrap();
+    let from_file = "gcr.io/istio-release/proxyv2:1.28.10";
+    assert_eq!(run(&["--valuesFile", file], &[]), [from_file, from_file]);
+    assert_eq!(
+        run(&["--valuesFile", file, "--tag", "1.30.3"], &[]),
+        [
+            "gcr.io/istio-release/proxyv2:1.30.3",
+            "gcr.io/istio-release/proxyv2:1.30.3"
+        ]
+    );
 }

@@ -4,7 +4,7 @@ mod common;
 
 use base64::Engine;
 use common::server::{
-    H1, Server, connector, peer_certificate, split_request, temp_dir, tls_connect,
+    H1, Server, TempDir, connector, peer_certificate, split_request, temp_dir, tls_connect,
 };
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -349,13 +349,15 @@ async fn config_reloads_under_load_and_a_broken_reload_keeps_the_last_good_confi
     assert_eq!(failed, 0);
 }
 
-/// A server on its development certificate with this drain timeout, and a client trusting it.
-fn draining_server(tag: &str, drain: &str) -> (Server, tokio_rustls::TlsConnector) {
+/// A server on its development certificate with this drain timeout, a client trusting it, and
+/// the server's directory (removed when dropped).
+fn draining_server(tag: &str, drain: &str) -> (Server, tokio_rustls::TlsConnector, TempDir) {
     let dir = temp_dir(tag);
     let certs = dir.join("certs");
     let cert_dir = certs.to_str().unwrap();
     let server = Server::start(&dir, &["--cert-dir", cert_dir, "--drain-timeout", drain]);
-    (server, connector(&certs.join("ca.pem"), false))
+    let tls = connector(&certs.join("ca.pem"), false);
+    (server, tls, dir)
 }
 
 /// How the server exited, within 10 s of being told to.
@@ -375,7 +377,7 @@ fn exit_status(server: &mut Server) -> std::process::ExitStatus {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_drain_cut_short_by_its_timeout_exits_non_zero() {
-    let (mut server, tls) = draining_server("term-cut", "1s");
+    let (mut server, tls, _dir) = draining_server("term-cut", "1s");
     let body = hello_review("v1");
     let addr = server.webhook;
     // A request whose body never comes: it is still in flight when the drain ends.
@@ -392,7 +394,7 @@ async fn a_drain_cut_short_by_its_timeout_exits_non_zero() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_finishes_requests_in_flight_and_exits_zero() {
-    let (mut server, tls) = draining_server("term", "5s");
+    let (mut server, tls, _dir) = draining_server("term", "5s");
     let body = hello_review("v1");
     // Three requests are half-sent when SIGTERM arrives; each must still get its answer.
     let signal = Arc::new(tokio::sync::Notify::new());

@@ -189,7 +189,8 @@ fn tag_generate_default_makes_istios_default_validator() {
 fn tag_generate_default_keeps_the_live_failure_policy() {
     let canonical = std::fs::read_to_string(corpus_file("revision-canary.yaml")).unwrap();
     for (live, want) in [("Fail", None), ("Ignore", Some("Ignore"))] {
-        let file = common::server::temp_dir("tag-validator").join("webhooks.yaml");
+        let scratch = common::server::temp_dir("tag-validator");
+        let file = scratch.join("webhooks.yaml");
         std::fs::write(
             &file,
             format!(
@@ -234,7 +235,8 @@ fn tag_generate_makes_the_tag_service() {
 #[test]
 fn tag_generate_refuses_a_tag_that_only_a_service_carries() {
     let canonical = std::fs::read_to_string(corpus_file("revision-canary.yaml")).unwrap();
-    let file = common::server::temp_dir("tag-service").join("webhooks.yaml");
+    let scratch = common::server::temp_dir("tag-service");
+    let file = scratch.join("webhooks.yaml");
     std::fs::write(
         &file,
         format!(

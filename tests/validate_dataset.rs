@@ -226,7 +226,6 @@ fn cli_answers(entries: &[Entry], docs: &BTreeMap<String, Document>) -> BTreeMap
             e.case
         );
     }
-    let _ = std::fs::remove_dir_all(&root);
     answers
 }
 

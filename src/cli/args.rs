@@ -1,7 +1,7 @@
 //! Flags more than one subcommand takes.
 
 use crate::core::config::proxy_config::resources::{ProxyConfigs, read_stream};
-use crate::core::config::snapshot::TemplateSource;
+use crate::core::config::snapshot::{ImageOverride, TemplateSource};
 use crate::sources::ConfigPaths;
 use anyhow::{Context, anyhow};
 use clap::Args;
@@ -26,6 +26,14 @@ pub struct ConfigFileArgs {
     /// config's. Other template names always render from the config's text.
     #[arg(long = "templates", value_parser = ["auto", "needle", "config"], default_value = "auto", env = "NEEDLE_TEMPLATES")]
     pub templates: String,
+    /// Registry of the proxy image (`global.hub`); replaces the values' own, the embedded
+    /// default `docker.io/istio` included.
+    #[arg(long = "hub", env = "NEEDLE_HUB", value_name = "REGISTRY")]
+    pub hub: Option<String>,
+    /// Tag of the proxy image (`global.tag`); replaces the values' own, the embedded default
+    /// (the Istio release whose templates needle's match) included.
+    #[arg(long = "tag", env = "NEEDLE_TAG")]
+    pub tag: Option<String>,
 }
 
 impl ConfigFileArgs {
@@ -39,6 +47,10 @@ impl ConfigFileArgs {
                 "config" => TemplateSource::Config,
                 "needle" => TemplateSource::Needle,
                 _ => TemplateSource::Auto,
+            },
+            image: ImageOverride {
+                hub: self.hub.clone(),
+                tag: self.tag.clone(),
             },
         }
     }

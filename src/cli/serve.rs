@@ -105,6 +105,11 @@ pub struct ServeArgs {
     /// listen backlog until one closes.
     #[arg(long = "max-connections", env = "NEEDLE_MAX_CONNECTIONS", default_value = "512", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_connections: u32,
+    /// How often one INFO line sums up the admissions since the last (counts per endpoint,
+    /// decision and reason, latency); none when there were none. `0s`: never. Each
+    /// admission's own line is DEBUG (`NEEDLE_LOG=debug`), a timeout or overload denial WARN.
+    #[arg(long = "log-summary-interval", env = "NEEDLE_LOG_SUMMARY_INTERVAL", default_value = "60s", value_parser = parse_duration)]
+    pub log_summary_interval: Duration,
     #[arg(
         long = "log-format",
         env = "NEEDLE_LOG_FORMAT",
@@ -181,6 +186,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
             idle_timeout: args.idle_timeout,
             max_connections: args.max_connections,
         },
+        log_summary_interval: args.log_summary_interval,
     };
     // Large requests are worked on the blocking pool, behind the same limit: it needs no more
     // threads than requests may be worked on at once.

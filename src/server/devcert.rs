@@ -222,7 +222,11 @@ mod tests {
 
     #[test]
     fn generates_then_reuses() {
-        let dir = std::env::temp_dir().join(format!("needle-devcert-{}", std::process::id()));
+        let scratch = tempfile::Builder::new()
+            .prefix("needle-devcert-")
+            .tempdir()
+            .unwrap();
+        let dir = scratch.path().join("certs");
         let hosts = default_hosts("needle", "istio-system");
         let (paths, fresh) = ensure(&dir, &hosts).unwrap();
         assert!(fresh);
@@ -254,7 +258,6 @@ mod tests {
             &generate(&hosts).unwrap().0,
             &std::fs::read_to_string(&paths.cert).unwrap()
         ));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Whether `cert_pem` verifies for `localhost` against the CA `ca_pem`, as a client would.

@@ -12,6 +12,7 @@ pub mod process_metrics;
 pub mod review;
 pub mod router;
 pub mod state;
+pub mod summary;
 pub mod tls;
 pub mod validate;
 
@@ -61,6 +62,8 @@ pub struct ServeOptions {
     /// Timeouts and the connection cap of the webhook port; the admin port has the same
     /// timeouts and `ADMIN_MAX_CONNECTIONS`.
     pub connections: listener::ConnectionLimits,
+    /// How often the INFO line summing up the admissions is logged; zero: never.
+    pub log_summary_interval: Duration,
 }
 
 /// The admin port serves probes and scrapes, a few connections at a time; its own cap keeps
@@ -201,6 +204,10 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
         ca_changed,
     )?;
 
+    if !opts.log_summary_interval.is_zero() {
+        let summary = state.summary.clone();
+        tokio::spawn(async move { summary.report_every(opts.log_summary_interval).await });
+    }
     let webhook = bind(opts.listen).await?;
     let admin = bind(opts.admin_listen).await?;
     tracing::info!(webhook = %local(&webhook), admin = %local(&admin), "needle serving");

@@ -179,7 +179,13 @@ async fn inject_response(
         span.record("native_sidecars", outcome.native_sidecars.as_str());
     }
     span.record("duration_us", started.elapsed().as_micros() as u64);
-    span.in_scope(|| tracing::info!("admission decided"));
+    state.summary.decided(
+        &span,
+        "inject",
+        outcome.decision,
+        outcome.label,
+        started.elapsed(),
+    );
     state.metrics.injection_success.inc();
     json_response(&review::respond(
         &request.api_version,
@@ -234,7 +240,14 @@ async fn serve_validate(
     );
     span.record("reason", outcome.reason);
     span.record("duration_us", started.elapsed().as_micros() as u64);
-    span.in_scope(|| tracing::info!("admission decided"));
+    let denied = matches!(outcome.answer, Verdict::Deny(_));
+    state.summary.decided(
+        &span,
+        "validate",
+        if denied { "denied" } else { "allowed" },
+        outcome.reason,
+        started.elapsed(),
+    );
     json_response(&review::respond(
         &request.api_version,
         &request.uid,

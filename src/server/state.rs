@@ -1,6 +1,7 @@
 //! What every request handler shares: the current config snapshot, metrics and limits.
 
 use super::metrics::Metrics;
+use super::summary::Summary;
 use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::Settings;
@@ -16,6 +17,8 @@ use tokio::sync::Semaphore;
 pub struct AppState {
     pub live: Live,
     pub metrics: Metrics,
+    /// The admissions counted for the periodic summary line.
+    pub summary: Arc<Summary>,
     pub settings: Settings,
     /// Bounds the CPU work in flight; requests wait for a permit up to the deadline.
     pub limiter: Semaphore,
@@ -95,6 +98,7 @@ impl AppState {
     ) -> Self {
         Self {
             metrics: Metrics::new(&live),
+            summary: Arc::default(),
             live,
             settings,
             limiter: Semaphore::new(max_in_flight),

@@ -2,7 +2,9 @@
 
 use super::LoadError;
 use crate::core::config::Snapshot;
-use crate::core::config::snapshot::{self, Environment, Source, Sources, TemplateSource};
+use crate::core::config::snapshot::{
+    self, Environment, ImageOverride, Source, Sources, TemplateSource,
+};
 use std::path::{Path, PathBuf};
 
 /// Paths of the injector inputs; `None` uses needle's embedded default for that input.
@@ -18,6 +20,8 @@ pub struct ConfigPaths {
     pub mesh: Option<PathBuf>,
     /// The process environment templates read (`env`), captured at start-up.
     pub environment: Environment,
+    /// `--hub` / `--tag`, over the values of whichever source.
+    pub image: ImageOverride,
 }
 
 impl ConfigPaths {
@@ -82,7 +86,7 @@ pub struct Texts {
 }
 
 impl Texts {
-    /// Parse into a snapshot, with the template choice and environment of `paths`.
+    /// Parse into a snapshot, with the template choice, environment and image of `paths`.
     pub fn build(&self, paths: &ConfigPaths) -> Result<Snapshot, LoadError> {
         snapshot::build(Sources {
             config: Source::from_loaded(&self.config),
@@ -90,6 +94,7 @@ impl Texts {
             mesh: Source::from_loaded(&self.mesh),
             templates: paths.templates,
             environment: paths.environment.clone(),
+            image: paths.image.clone(),
         })
         .map_err(LoadError::from)
     }

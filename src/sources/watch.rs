@@ -100,7 +100,11 @@ mod tests {
 
     #[test]
     fn a_replaced_directory_is_followed() {
-        let root = std::env::temp_dir().join(format!("needle-watch-{}", std::process::id()));
+        let scratch = tempfile::Builder::new()
+            .prefix("needle-watch-")
+            .tempdir()
+            .unwrap();
+        let root = scratch.path();
         let dir = root.join("mesh");
         std::fs::create_dir_all(&dir).unwrap();
         let (tx, rx) = mpsc::channel();
@@ -115,6 +119,5 @@ mod tests {
         while rx.recv_timeout(Duration::from_millis(300)).is_ok() {}
         std::fs::write(dir.join("mesh"), "trustDomain: x\n").unwrap();
         assert!(wait(), "a change in the new directory was not seen");
-        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::common::golden_cases::corpus_dir;
 use crate::common::server::watched;
-use crate::env::{Env, needle_binary, write_scratch};
+use crate::env::{Env, needle_binary};
 use crate::selection::{pod, status_revision};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
@@ -158,7 +158,7 @@ async fn audit_namespace(env: Arc<Env>) -> Outcome {
     if edited == text {
         return Err("the edit found nothing to change".into());
     }
-    let edited_path = write_scratch(&format!("{ns}-edited-config.yaml"), &edited);
+    let edited_path = env.write_scratch(&format!("{ns}-edited-config.yaml"), &edited);
     let edited_path = edited_path.display().to_string();
     let (code, out) = audit(
         &env,

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const DEFAULT_HUB: &str = "registry.istio.io/testing";
+const DEFAULT_HUB: &str = "docker.io/istio";
 const EDITED_HUB: &str = "registry.example/edited";
 
 pub fn scenarios() -> Vec<Scenario> {

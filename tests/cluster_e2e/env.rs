@@ -4,7 +4,7 @@
 
 use crate::common::cluster::Cluster;
 use crate::common::golden_cases::corpus_dir;
-use crate::common::server::{Server, free_port, temp_dir};
+use crate::common::server::{Server, TempDir, free_port, temp_dir};
 use k8s_openapi::api::core::v1::{Namespace, Pod, ServiceAccount};
 use kube::api::{Api, DeleteParams, DynamicObject, PostParams};
 use kube::core::{ApiResource, GroupVersionKind};
@@ -18,7 +18,8 @@ use tokio::sync::Mutex;
 pub struct Revision {
     pub name: &'static str,
     pub server: Mutex<Option<Server>>,
-    pub dir: PathBuf,
+    /// Its certificates and log; removed after the server (declared before it) is stopped.
+    pub dir: TempDir,
     pub port: u16,
     pub env: Vec<(&'static str, &'static str)>,
 }
@@ -39,6 +40,8 @@ pub struct Env {
     /// Istio's kinds by `kind`: their API group, version and plural, from the CRDs.
     pub kinds: BTreeMap<String, ApiResource>,
     names: AtomicUsize,
+    /// Where the scenarios write files for `needle kube-inject`.
+    scratch: TempDir,
 }
 
 impl Env {
@@ -57,6 +60,7 @@ impl Env {
             revisions,
             kinds,
             names: AtomicUsize::new(0),
+            scratch: temp_dir("e2e-scratch"),
         };
         for rev in &env.revisions {
             env.apply_injector_webhooks(rev, "Fail", 10).await;
@@ -74,6 +78,13 @@ impl Env {
 
     pub fn revision(&self, name: &str) -> &Revision {
         self.revisions.iter().find(|r| r.name == name).unwrap()
+    }
+
+    /// A file the scenarios give `needle` (a kube-inject input, a config).
+    pub fn write_scratch(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.scratch.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
     }
 
     /// A name no other scenario uses.
@@ -381,18 +392,6 @@ pub async fn wait_established(
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("CRD {name} not established in 10 s");
-}
-
-/// Where the scenarios write files for `needle kube-inject`.
-pub fn scratch() -> PathBuf {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| temp_dir("e2e-scratch")).clone()
-}
-
-pub fn write_scratch(name: &str, text: &str) -> PathBuf {
-    let path = scratch().join(name);
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 pub fn needle_binary() -> &'static Path {

@@ -31,8 +31,11 @@ async fn native_auto(env: Arc<Env>) -> Outcome {
     let rev = env.revision("canary");
     let kubeconfig = env.cluster.kubeconfig.display().to_string();
     stop(rev).await;
-    *rev.server.lock().await =
-        Some(rev.spawn_server(&["--watch-cluster", "--kubeconfig", &kubeconfig]));
+    // Each admission's own line, which says how native sidecars were decided, is DEBUG.
+    *rev.server.lock().await = Some(rev.spawn_server_with(
+        &["--watch-cluster", "--kubeconfig", &kubeconfig],
+        &[("NEEDLE_LOG", "needle=debug,info")],
+    ));
     let outcome = steps(&env, rev).await;
     let nodes: Api<Node> = Api::all(env.client.clone());
     for name in [NEW_NODE, OLD_NODE] {

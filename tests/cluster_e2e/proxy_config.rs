@@ -8,7 +8,7 @@
 use crate::common::golden_cases::corpus_dir;
 use crate::common::server::Server;
 use crate::configmaps::{ready, wait_for};
-use crate::env::{Env, Revision, wait_established, write_scratch};
+use crate::env::{Env, Revision, wait_established};
 use crate::failures::{start, stop};
 use crate::selection::{pod, status_revision};
 use crate::{Outcome, Scenario, scenario};
@@ -44,7 +44,7 @@ async fn proxy_configs(env: Arc<Env>) -> Outcome {
 /// The revision's server restarted with `--watch-cluster`, its mesh's root namespace `root`
 /// and `concurrency: 7` in the mesh's defaultConfig, native sidecars off; not waited for.
 async fn watching(env: &Env, rev: &Revision, root: &str) {
-    let mesh = write_scratch(
+    let mesh = env.write_scratch(
         &format!("{root}-mesh.yaml"),
         &format!("rootNamespace: {root}\ndefaultConfig:\n  concurrency: 7\n"),
     );

@@ -2,7 +2,7 @@
 //! matrix through real namespace and object selectors. Every injected pod the apiserver
 //! stores must be what `needle kube-inject` makes of the same pod.
 
-use crate::env::{Env, needle_binary, write_scratch};
+use crate::env::{Env, needle_binary};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -133,7 +133,7 @@ async fn same_as_kube_inject(
     }
     meta.insert("namespace".into(), json!(ns));
     input.as_object_mut().unwrap().remove("status");
-    let file = write_scratch(
+    let file = env.write_scratch(
         &format!("{}.json", env.unique("kube-inject")),
         &input.to_string(),
     );

@@ -91,7 +91,7 @@ fn shell_words(command: &str) -> Vec<String> {
 /// Run helm, its cache, config and data in a directory of this test process's own (never the
 /// user's); its stdout, or the command and its stderr.
 pub fn run_helm(args: &[&str]) -> Result<String, String> {
-    let home = std::env::temp_dir().join(format!("needle-helm-{}", std::process::id()));
+    let home = super::server::temp_dir("helm");
     let out = Command::new(helm())
         .args(args)
         .env("HELM_CACHE_HOME", home.join("cache"))

@@ -5,7 +5,7 @@
 //! so nothing is left running even when a test is killed.
 #![allow(dead_code)]
 
-use super::server::{free_port, temp_dir, watched};
+use super::server::{TempDir, free_port, temp_dir, watched};
 use kube::config::Kubeconfig;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -63,7 +63,8 @@ fn stop(child: &mut Child) {
 }
 
 pub struct Cluster {
-    pub dir: PathBuf,
+    /// Data, certificates, keys and logs; removed once the processes are stopped.
+    pub dir: TempDir,
     pub url: String,
     /// The CA of the apiserver's serving certificate (PEM).
     pub ca_pem: String,
@@ -185,9 +186,7 @@ impl Drop for Cluster {
         // The apiserver first: stopping etcd under it makes it spin on reconnects.
         stop(&mut self.apiserver);
         stop(&mut self.etcd);
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
+        // `dir` goes after this, with the processes that wrote in it gone.
     }
 }
 

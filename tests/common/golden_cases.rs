@@ -53,7 +53,15 @@ pub struct CaseSpec {
     pub expected_error: Option<String>,
     pub skip_webhook: bool,
     pub skip_kube_inject: bool,
+    /// The proxy image the golden is read with, in place of the corpus's
+    /// (`CORPUS_PROXY_IMAGE`): for a case run on values whose hub and tag are not the
+    /// golden's (needle's embedded defaults pin a released image).
+    pub golden_proxy_image: Option<String>,
 }
+
+/// The proxy image of Istio's test values (`rendered/default/values.json`: hub
+/// `registry.istio.io/testing`, tag `latest`), which the goldens carry.
+pub const CORPUS_PROXY_IMAGE: &str = "registry.istio.io/testing/proxyv2:latest";
 
 impl CaseSpec {
     /// The case's injector settings; Istio's test runs the webhook as revision `default`,
@@ -71,11 +79,18 @@ impl CaseSpec {
         read(&self.input)
     }
 
-    /// The golden's documents (a case with an expected error has none).
+    /// The golden's documents (a case with an expected error has none), its proxy image
+    /// replaced by `golden_proxy_image` when there is one.
     pub fn golden_documents(&self) -> Vec<Value> {
         self.golden
             .as_ref()
-            .map(|g| yaml_documents(&read(g)))
+            .map(|g| {
+                let text = read(g);
+                match &self.golden_proxy_image {
+                    Some(image) => yaml_documents(&text.replace(CORPUS_PROXY_IMAGE, image)),
+                    None => yaml_documents(&text),
+                }
+            })
             .unwrap_or_default()
     }
 }
@@ -134,6 +149,7 @@ fn read_table(table: &Path, inputs: &Path) -> Vec<CaseSpec> {
                 expected_error: s("expectedError"),
                 skip_webhook: b("skipWebhook").unwrap_or(false),
                 skip_kube_inject: b("skipKubeInject").unwrap_or(false),
+                golden_proxy_image: None,
             }
         })
         .collect()

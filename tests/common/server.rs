@@ -23,14 +23,37 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-pub fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "needle-{tag}-{}-{}",
-        std::process::id(),
-        free_port()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory `needle-<tag>-…` in the temporary directory, removed with everything in
+/// it (private keys included) when dropped, by a failing test's unwinding too. Used as the
+/// `Path` it derefs to.
+pub fn temp_dir(tag: &str) -> TempDir {
+    TempDir(
+        tempfile::Builder::new()
+            .prefix(&format!("needle-{tag}-"))
+            .tempdir()
+            .expect("a temporary directory"),
+    )
+}
+
+pub struct TempDir(tempfile::TempDir);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }
 
 /// A running `needle serve`; killed when dropped.

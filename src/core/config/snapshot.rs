@@ -63,6 +63,43 @@ pub struct Sources<'a> {
     pub mesh: Option<Source<'a>>,
     pub templates: TemplateSource,
     pub environment: Environment,
+    /// `--hub` / `--tag`: set over whichever values are used.
+    pub image: ImageOverride,
+}
+
+/// The proxy image's registry and tag given on the command line (`--hub`, `--tag`). They
+/// replace `global.hub` and `global.tag` of the values in use, embedded or not, as `helm
+/// --set` replaces what a values file says; a pod's `sidecar.istio.io/proxyImage` annotation
+/// still wins for that pod.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImageOverride {
+    pub hub: Option<String>,
+    pub tag: Option<String>,
+}
+
+impl ImageOverride {
+    fn apply(&self, values: &mut Value) {
+        if *self == Self::default() {
+            return;
+        }
+        // Values are a mapping (`parse_values`); a `global` that is not one is left for the
+        // templates to fail on, as Istio's would.
+        let Some(top) = values.as_object_mut() else {
+            return;
+        };
+        let global = top.entry("global").or_insert(Value::Null);
+        if global.is_null() {
+            *global = Value::Object(Default::default());
+        }
+        let Some(global) = global.as_object_mut() else {
+            return;
+        };
+        for (key, value) in [("hub", &self.hub), ("tag", &self.tag)] {
+            if let Some(value) = value {
+                global.insert(key.to_string(), Value::String(value.clone()));
+            }
+        }
+    }
 }
 
 /// Which version of a template that needle has built in (`render::BUILTIN_TEMPLATES`)
@@ -151,10 +188,11 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         Some(s) => InjectorConfig::parse(s.name, s.text)?,
         None => InjectorConfig::parse("embedded config", DEFAULT_CONFIG)?,
     };
-    let values = match &sources.values {
+    let mut values = match &sources.values {
         Some(s) => config::parse_values(s.name, s.text)?,
         None => config::parse_values("embedded values", DEFAULT_VALUES)?,
     };
+    sources.image.apply(&mut values);
     let mesh = match &sources.mesh {
         Some(s) => config::parse_mesh(s.name, s.text)?,
         None => config::parse_mesh("embedded mesh config", DEFAULT_MESH)?,
@@ -240,6 +278,27 @@ mod tests {
         assert_eq!(s.config.default_templates, ["sidecar"]);
         assert_eq!(s.values["global"]["proxy"]["statusPort"], 15020);
         assert_eq!(s.mesh["trustDomain"], "cluster.local");
+    }
+
+    #[test]
+    fn hub_and_tag_given_replace_the_values_own() {
+        use super::ImageOverride;
+        let image = |hub: Option<&str>, tag: Option<&str>| ImageOverride {
+            hub: hub.map(String::from),
+            tag: tag.map(String::from),
+        };
+        let mut values = serde_json::json!({"global": {"hub": "a", "tag": 1.3}});
+        image(None, Some("1.30.3")).apply(&mut values);
+        assert_eq!(
+            values["global"],
+            serde_json::json!({"hub": "a", "tag": "1.30.3"})
+        );
+        let mut bare = serde_json::json!({});
+        image(Some("h"), None).apply(&mut bare);
+        assert_eq!(bare, serde_json::json!({"global": {"hub": "h"}}));
+        let mut odd = serde_json::json!({"global": [1]});
+        image(Some("h"), Some("t")).apply(&mut odd);
+        assert_eq!(odd, serde_json::json!({"global": [1]}));
     }
 
     fn with_config(text: &str) -> Result<super::Snapshot, super::ConfigError> {
