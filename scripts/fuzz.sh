@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Fuzz needle's pure core (fuzz/: cargo fuzz, libFuzzer), each target for a bounded time, from
 # seeds made of the shared corpus. Fails if a target crashes (a panic, a timeout, out of memory):
-# the input is then in target/fuzz/artifacts/<target>/ (replay: the target binary with that file).
+# the input is then in $cache/artifacts/<target>/ (replay: the target binary with that file).
 # Usage: scripts/fuzz.sh [seconds per target, default 20] [target ...]   (CI: scripts/test.sh)
-# Installs the pinned nightly and cargo-fuzz when they are missing (into ~/.rustup, ~/.cargo).
+# Installs the pinned nightly and cargo-fuzz when they are missing (into ~/.rustup, ~/.cargo);
+# builds, seeds and corpora live in ${NEEDLE_CACHE:-~/.cache/needle}/fuzz, outside the clone, so
+# that a second run on the machine only rebuilds needle and goes on from what the last one found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nightly=nightly-2026-05-20
@@ -14,7 +16,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(review_decode kube_inject gotemplate strategic_merge validate)
 corpus=${NEEDLE_CORPUS:-../shared/corpus}
 [ -d "$corpus" ] || { echo "no conformance corpus at $corpus (set NEEDLE_CORPUS)" >&2; exit 2; }
-work=$PWD/target/fuzz
+work="${NEEDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/needle}/fuzz"
 
 rustup run "$nightly" rustc --version >/dev/null 2>&1 || rustup toolchain install "$nightly" --profile minimal
 cargo fuzz --version 2>/dev/null | grep -qx "cargo-fuzz $cargo_fuzz_version" ||
@@ -50,6 +52,7 @@ for target in "${targets[@]}"; do
 done
 printf '%s\n' "${summary[@]}"
 echo "fuzz total: $((SECONDS - started)) s"
+echo "fuzz: $((${#targets[@]} - ${#failed[@]})) passed, ${#failed[@]} failed"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: crashed: ${failed[*]} (inputs in $work/artifacts/, logs in $work/*.log)" >&2
   exit 1
