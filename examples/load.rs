@@ -3,6 +3,10 @@
 //!
 //! `scripts/load-bench.sh` runs it against a release build; by hand:
 //! `cargo run --release --example load -- ADDR CA_PEM REVIEW_JSON SERVER_PID`
+//!
+//! Soak mode (`scripts/soak.sh`): with `NEEDLE_LOAD_SOAK=N`, one closed loop of N requests
+//! (at most `SOAK_RUN`) over 8 keep-alive connections instead of the benchmark runs, printing
+//! the server's resident memory every 10 s and at start, middle and end.
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
@@ -16,6 +20,8 @@ use tokio_rustls::TlsConnector;
 
 const RUN: Duration = Duration::from_secs(10);
 const MAX_REQUESTS_PER_RUN: usize = 500_000;
+const SOAK_RUN: Duration = Duration::from_secs(180);
+const SOAK_CONNECTIONS: usize = 8;
 
 type Sender = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
 
@@ -92,22 +98,25 @@ impl Report {
     }
 }
 
-/// Closed loop: each connection sends its next request when the last one is answered.
+/// Closed loop: each connection sends its next request when the last one is answered, for
+/// `run` or until `max_requests` in all.
 async fn closed_loop(
     tls: &TlsConnector,
     addr: SocketAddr,
     body: Bytes,
     connections: usize,
+    run: Duration,
+    max_requests: usize,
 ) -> Report {
     let started = Instant::now();
-    let per_conn = MAX_REQUESTS_PER_RUN / connections;
+    let per_conn = max_requests / connections;
     let tasks: Vec<_> = (0..connections)
         .map(|_| {
             let (tls, body) = (tls.clone(), body.clone());
             tokio::spawn(async move {
                 let mut sender = connect(&tls, addr).await;
                 let (mut lat, mut errors) = (Vec::new(), 0);
-                while started.elapsed() < RUN && lat.len() + errors < per_conn {
+                while started.elapsed() < run && lat.len() + errors < per_conn {
                     let t = Instant::now();
                     if post(&mut sender, &body).await {
                         lat.push(t.elapsed().as_micros() as u64)
@@ -201,6 +210,10 @@ async fn main() {
     .with_root_certificates(roots)
     .with_no_client_auth();
     let tls = TlsConnector::from(Arc::new(config));
+    if let Ok(n) = std::env::var("NEEDLE_LOAD_SOAK") {
+        let requests = n.parse().expect("NEEDLE_LOAD_SOAK: a number of requests");
+        return soak(&tls, addr, body, pid, requests).await;
+    }
 
     println!("idle RSS: {:.1} MiB", rss_kib(pid) as f64 / 1024.0);
     let peak = Arc::new(std::sync::atomic::AtomicU64::new(0));
@@ -219,7 +232,15 @@ async fn main() {
         .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|_| vec![1, 8, 64]);
     for connections in levels {
-        let r = closed_loop(&tls, addr, body.clone(), connections).await;
+        let r = closed_loop(
+            &tls,
+            addr,
+            body.clone(),
+            connections,
+            RUN,
+            MAX_REQUESTS_PER_RUN,
+        )
+        .await;
         r.print_row(&format!("{connections} connection(s), closed loop"));
     }
     let r = fixed_rate(&tls, addr, body.clone(), 1000, 16).await;
@@ -229,4 +250,65 @@ async fn main() {
         "peak RSS under load: {:.1} MiB",
         peak.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1024.0
     );
+}
+
+/// The soak run: one long closed loop, the server's RSS sampled every second. Fails (exit 1)
+/// on any error or when the requests do not all fit in `SOAK_RUN`.
+async fn soak(tls: &TlsConnector, addr: SocketAddr, body: Bytes, pid: u32, requests: usize) {
+    let mib = |kib: u64| kib as f64 / 1024.0;
+    println!(
+        "soak: {requests} requests over {SOAK_CONNECTIONS} keep-alive connections, at most {} s; idle RSS {:.1} MiB",
+        SOAK_RUN.as_secs(),
+        mib(rss_kib(pid))
+    );
+    let samples = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sampler = {
+        let samples = samples.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(1));
+            tick.tick().await;
+            loop {
+                tick.tick().await;
+                let rss = rss_kib(pid);
+                let mut samples = samples.lock().unwrap();
+                samples.push(rss);
+                if samples.len() % 10 == 0 {
+                    println!("soak: {:>3} s: RSS {:.1} MiB", samples.len(), mib(rss));
+                }
+            }
+        })
+    };
+    let r = closed_loop(tls, addr, body, SOAK_CONNECTIONS, SOAK_RUN, requests).await;
+    sampler.abort();
+    let end = rss_kib(pid);
+    let samples = samples.lock().unwrap().clone();
+    println!(
+        "soak: {} requests, {} errors in {:.1} s ({:.0} reviews/s), p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms",
+        r.requests,
+        r.errors,
+        r.elapsed.as_secs_f64(),
+        r.requests as f64 / r.elapsed.as_secs_f64(),
+        r.pct(0.5),
+        r.pct(0.99),
+        r.pct(0.999)
+    );
+    if let (Some(first), Some(max)) = (samples.first(), samples.iter().max()) {
+        println!(
+            "soak: RSS after 1 s {:.1} MiB, at the middle {:.1} MiB, at the end {:.1} MiB, highest {:.1} MiB ({} samples)",
+            mib(*first),
+            mib(samples[samples.len() / 2]),
+            mib(end),
+            mib(*max),
+            samples.len()
+        );
+    }
+    if r.errors > 0 || r.requests < requests {
+        eprintln!(
+            "soak: FAILED: {} errors, {} of {requests} requests within {} s",
+            r.errors,
+            r.requests,
+            SOAK_RUN.as_secs()
+        );
+        std::process::exit(1);
+    }
 }

@@ -2,6 +2,7 @@
 # Load benchmark of `needle serve` on loopback: release build, development certificate,
 # the `hello` AdmissionReview from testdata/, 1/8/64 connections and a fixed 1,000 reviews/s.
 # Bounded: each run lasts 10 s or 500,000 requests. Prints a Markdown table for BENCHMARKS.md.
+# With NEEDLE_LOAD_SOAK=N (scripts/soak.sh), one soak run of N requests instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --locked --bin needle --example load

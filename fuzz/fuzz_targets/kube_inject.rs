@@ -1,0 +1,22 @@
+//! `needle kube-inject` on a YAML stream: split into documents, each read as a workload and
+//! injected with the embedded default config, as the CLI does offline.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use needle::cli::kube_inject::inject_stream;
+use needle::core::config::{Snapshot, snapshot};
+use needle::core::inject::admit::Settings;
+use needle::core::inject::workload::Offline;
+use std::sync::LazyLock;
+
+static SNAPSHOT: LazyLock<Snapshot> = LazyLock::new(snapshot::embedded);
+
+fuzz_target!(|text: &str| {
+    let settings = Settings::default();
+    let run = Offline {
+        snapshot: &SNAPSHOT,
+        settings: &settings,
+        proxy_configs: None,
+    };
+    let _ = inject_stream("fuzz.yaml", text, &run, &mut Vec::new());
+});
