@@ -10,7 +10,7 @@ use needle::core::config::snapshot;
 use needle::core::inject::admit::Settings;
 use needle::server::admin::admin_router;
 use needle::server::router::{MAX_BODY_BYTES, webhook_router};
-use needle::server::state::AppState;
+use needle::server::state::{AppState, LimitSettings};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,8 +20,11 @@ fn state() -> Arc<AppState> {
     Arc::new(AppState::new(
         snapshot::embedded(),
         Settings::default(),
-        8,
-        Duration::from_secs(5),
+        LimitSettings {
+            max_in_flight: 8,
+            request_timeout: Duration::from_secs(5),
+            ..LimitSettings::default()
+        },
     ))
 }
 
@@ -364,11 +367,14 @@ async fn past_the_deadline_requests_fail_fast() {
     let state = Arc::new(AppState::new(
         snapshot::embedded(),
         Settings::default(),
-        1,
-        Duration::from_millis(1),
+        LimitSettings {
+            max_in_flight: 1,
+            request_timeout: Duration::from_millis(1),
+            ..LimitSettings::default()
+        },
     ));
     // Hold the only permit so the request cannot start its work before the deadline.
-    let _permit = state.limiter.acquire().await.unwrap();
+    let _permit = state.limits.cpu.acquire().await.unwrap();
     let out = post_review(
         &state,
         "/inject",

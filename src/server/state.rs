@@ -1,5 +1,7 @@
 //! What every request handler shares: the current config snapshot, metrics and limits.
 
+use super::bounded::Limits;
+use super::budget::Budget;
 use super::metrics::Metrics;
 use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
@@ -13,13 +15,40 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
+/// What `needle serve` bounds requests by (`--max-in-flight`, `--max-in-flight-bytes`,
+/// `--request-timeout`).
+#[derive(Debug, Clone, Copy)]
+pub struct LimitSettings {
+    /// Requests decoded or worked on at once.
+    pub max_in_flight: usize,
+    /// Body bytes of the requests in flight, all together.
+    pub max_in_flight_bytes: usize,
+    pub request_timeout: Duration,
+}
+
+impl Default for LimitSettings {
+    /// `needle serve`'s defaults: one request worked on per CPU.
+    fn default() -> Self {
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Self {
+            max_in_flight: cpus,
+            max_in_flight_bytes: DEFAULT_MAX_IN_FLIGHT_BYTES,
+            request_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// The default memory budget: with the default limits a request costs at most about
+/// COST_PER_BODY_BYTE times its body while worked on (BENCHMARKS.md, "Hostile input"), so
+/// this keeps the server's peak resident memory under about 300 MiB.
+pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = 16 * 1024 * 1024;
+
 pub struct AppState {
     pub live: Live,
     pub metrics: Metrics,
     pub settings: Settings,
-    /// Bounds the CPU work in flight; requests wait for a permit up to the deadline.
-    pub limiter: Semaphore,
-    pub request_timeout: Duration,
+    /// The deadline, the memory budget and the CPU limit every request is held to.
+    pub limits: Limits,
     /// The caches of cluster objects the admissions read (`--watch-cluster`).
     pub caches: Caches,
     /// Nodes by name (kubelet version), when watched for `auto` native sidecars.
@@ -72,33 +101,21 @@ impl Caches {
 }
 
 impl AppState {
-    pub fn new(
-        snapshot: Snapshot,
-        settings: Settings,
-        max_in_flight: usize,
-        request_timeout: Duration,
-    ) -> Self {
-        Self::with_live(
-            Live::new(snapshot),
-            settings,
-            max_in_flight,
-            request_timeout,
-        )
+    pub fn new(snapshot: Snapshot, settings: Settings, limits: LimitSettings) -> Self {
+        Self::with_live(Live::new(snapshot), settings, limits)
     }
 
     /// `new`, for a live snapshot made elsewhere (one that awaits its source).
-    pub fn with_live(
-        live: Live,
-        settings: Settings,
-        max_in_flight: usize,
-        request_timeout: Duration,
-    ) -> Self {
+    pub fn with_live(live: Live, settings: Settings, limits: LimitSettings) -> Self {
         Self {
             metrics: Metrics::new(&live),
             live,
             settings,
-            limiter: Semaphore::new(max_in_flight),
-            request_timeout,
+            limits: Limits {
+                cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
+                memory: Budget::new(limits.max_in_flight_bytes),
+                request_timeout: limits.request_timeout,
+            },
             caches: Caches {
                 pending: Mutex::default(),
                 synced: AtomicBool::new(true),
@@ -146,8 +163,7 @@ mod tests {
         let state = AppState::new(
             crate::core::config::snapshot::embedded(),
             Settings::default(),
-            1,
-            Duration::from_secs(1),
+            LimitSettings::default(),
         );
         state.set_certificate_loaded();
         assert_eq!(state.ready(), Ok(()));

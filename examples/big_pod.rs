@@ -1,0 +1,133 @@
+//! A big pod for memory measurements (issue #15): an AdmissionReview of a pod with N small
+//! containers (about 92 bytes of JSON each; 50,000 make a 4.6 MB body).
+//!
+//! `cargo run --release --example big_pod -- 50000 > big.json` writes the review;
+//! `cargo run --release --example big_pod -- 50000 --peak` runs the server's steps for it in
+//! this process (decode, `/inject`'s handler, the response written) and prints the peak heap
+//! above what was live before, with a counting allocator around mimalloc.
+
+use needle::core::config::snapshot;
+use needle::core::inject::admit::Settings;
+use needle::server::state::{AppState, LimitSettings};
+use needle::server::{inject, review};
+use std::alloc::{GlobalAlloc, Layout};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Duration;
+
+struct Peak;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(bytes: usize) {
+    let live = LIVE.fetch_add(bytes, Relaxed) + bytes;
+    PEAK.fetch_max(live, Relaxed);
+}
+
+unsafe impl GlobalAlloc for Peak {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        unsafe { mimalloc::MiMalloc.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        grew(new_size);
+        LIVE.fetch_sub(layout.size(), Relaxed);
+        unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Relaxed);
+        unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Peak = Peak;
+
+/// The review's JSON text, written directly (a `serde_json::Value` of it would be the very
+/// cost being measured).
+fn review_text(containers: usize) -> String {
+    let mut out = String::with_capacity(containers * 96 + 1024);
+    out.push_str(concat!(
+        r#"{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"big-pod","#,
+        r#""kind":{"group":"","version":"v1","kind":"Pod"},"resource":{"group":"","version":"v1","resource":"pods"},"#,
+        r#""operation":"CREATE","namespace":"demo","object":{"apiVersion":"v1","kind":"Pod","#,
+        r#""metadata":{"name":"big","namespace":"demo","labels":{"app":"big"}},"spec":{"containers":["#
+    ));
+    for i in 0..containers {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&format!(
+            r#"{{"name":"app-{i:06}","image":"registry.example.com/team/app:1.0.0","ports":[{{"containerPort":8080}}]}}"#
+        ));
+    }
+    out.push_str("]}}}}");
+    out
+}
+
+/// Peak heap above the bytes live before `step`, and its result.
+fn peak_of<T>(step: impl FnOnce() -> T) -> (T, usize) {
+    let before = LIVE.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    let out = step();
+    (out, PEAK.load(Relaxed) - before)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let containers: usize = match args.next().map(|s| s.parse()) {
+        Some(Ok(n)) if n >= 1 => n,
+        _ => {
+            eprintln!("usage: big_pod CONTAINERS [--peak]");
+            std::process::exit(2);
+        }
+    };
+    let body = review_text(containers);
+    if args.next().as_deref() != Some("--peak") {
+        println!("{body}");
+        return;
+    }
+    let state = AppState::new(
+        snapshot::embedded(),
+        Settings::default(),
+        LimitSettings {
+            max_in_flight: 1,
+            request_timeout: Duration::from_secs(60),
+            ..LimitSettings::default()
+        },
+    );
+    let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
+    let len = body.len();
+    let ((), whole) = peak_of(|| {
+        let (request, decode) = peak_of(|| review::decode(body.as_bytes()).expect("decodes"));
+        let (outcome, handle) = peak_of(|| inject::handle(&state, "/inject", &request));
+        assert_eq!(outcome.decision, "injected", "{}", outcome.reason);
+        drop(request);
+        let (text, respond) = peak_of(|| {
+            serde_json::to_vec(&review::respond(
+                "admission.k8s.io/v1",
+                "big-pod",
+                &outcome.verdict,
+                &[],
+            ))
+            .unwrap()
+        });
+        println!(
+            "body {:.2} MiB; peak heap above the body: decode {:.1} MiB, inject {:.1} MiB, respond {:.1} MiB ({} bytes out)",
+            mib(len),
+            mib(decode),
+            mib(handle),
+            mib(respond),
+            text.len()
+        );
+    });
+    println!(
+        "whole request: {:.1} MiB = {:.1}x the body",
+        mib(whole),
+        whole as f64 / len as f64
+    );
+}
