@@ -47,27 +47,8 @@ unsafe impl GlobalAlloc for Peak {
 #[global_allocator]
 static GLOBAL: Peak = Peak;
 
-/// The review's JSON text, written directly (a `serde_json::Value` of it would be the very
-/// cost being measured).
-fn review_text(containers: usize) -> String {
-    let mut out = String::with_capacity(containers * 96 + 1024);
-    out.push_str(concat!(
-        r#"{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"big-pod","#,
-        r#""kind":{"group":"","version":"v1","kind":"Pod"},"resource":{"group":"","version":"v1","resource":"pods"},"#,
-        r#""operation":"CREATE","namespace":"demo","object":{"apiVersion":"v1","kind":"Pod","#,
-        r#""metadata":{"name":"big","namespace":"demo","labels":{"app":"big"}},"spec":{"containers":["#
-    ));
-    for i in 0..containers {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&format!(
-            r#"{{"name":"app-{i:06}","image":"registry.example.com/team/app:1.0.0","ports":[{{"containerPort":8080}}]}}"#
-        ));
-    }
-    out.push_str("]}}}}");
-    out
-}
+#[path = "../tests/common/big_pod.rs"]
+mod big_pod;
 
 /// Peak heap above the bytes live before `step`, and its result.
 fn peak_of<T>(step: impl FnOnce() -> T) -> (T, usize) {
@@ -86,7 +67,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let body = review_text(containers);
+    let body = big_pod::big_review(containers);
     if args.next().as_deref() != Some("--peak") {
         println!("{body}");
         return;
