@@ -85,9 +85,8 @@ fn main() {
     let len = body.len();
     let ((), whole) = peak_of(|| {
         let (request, decode) = peak_of(|| review::decode(body.as_bytes()).expect("decodes"));
-        let (outcome, handle) = peak_of(|| inject::handle(&state, "/inject", &request));
+        let (outcome, handle) = peak_of(|| inject::handle(&state, "/inject", request));
         assert_eq!(outcome.decision, "injected", "{}", outcome.reason);
-        drop(request);
         let (text, respond) = peak_of(|| {
             serde_json::to_vec(&review::respond(
                 "admission.k8s.io/v1",

@@ -154,7 +154,7 @@ async fn inject_response(
     // The request moves into the work, so its object is freed when the work ends.
     let work = {
         let (state, path) = (state.clone(), path.to_string());
-        move || inject::handle(&state, &path, &request)
+        move || inject::handle(&state, &path, request)
     };
     let (outcome, _held) = match worked(state, held, inline, deadline, "injection", work)
         .instrument(span.clone())
