@@ -92,10 +92,10 @@ pub struct ServeArgs {
     /// the request timeout. This is CPU work: more than the CPUs only adds contention.
     #[arg(long = "max-in-flight", env = "NEEDLE_MAX_IN_FLIGHT")]
     pub max_in_flight: Option<usize>,
-    /// Memory budget of the requests in flight, in body bytes all together (default 16 MiB,
-    /// which keeps the server under about 300 MiB); a request waits for room up to the
-    /// request timeout, then is refused as overloaded. A body larger than the whole budget
-    /// waits for all of it.
+    /// Memory budget of the requests in flight, in body bytes all together (default 6 MiB,
+    /// the largest body, which keeps the server under about 300 MiB); a request waits for
+    /// room up to the request timeout, then is refused as overloaded. A body larger than
+    /// the whole budget waits for all of it.
     #[arg(long = "max-in-flight-bytes", env = "NEEDLE_MAX_IN_FLIGHT_BYTES")]
     pub max_in_flight_bytes: Option<usize>,
     #[arg(

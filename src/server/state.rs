@@ -38,10 +38,10 @@ impl Default for LimitSettings {
     }
 }
 
-/// The default memory budget: with the default limits a request costs at most about
-/// COST_PER_BODY_BYTE times its body while worked on (BENCHMARKS.md, "Hostile input"), so
-/// this keeps the server's peak resident memory under about 300 MiB.
-pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = 16 * 1024 * 1024;
+/// The default memory budget: one body of the largest size Istio accepts (or many smaller
+/// ones) at a time. A big pod costs about 40 times its body at its peak (BENCHMARKS.md,
+/// "Hostile input"), so this keeps the server near 250 MiB resident at most.
+pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = super::router::MAX_BODY_BYTES;
 
 pub struct AppState {
     pub live: Live,
