@@ -128,20 +128,25 @@ impl Limits {
     pub async fn read_body(&self, body: Body, deadline: Instant) -> Result<(Bytes, Held), Failure> {
         let mut held = Held::default();
         let declared = body.size_hint().exact().map(|n| n as usize);
+        let mut frames = body.into_data_stream();
         if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+            discard(frames);
             return Err(Failure::TooLarge);
         }
         let overloaded = |body_bytes| Failure::Overloaded {
             body_bytes,
             budget: self.memory.total(),
         };
-        if let Some(n) = declared {
-            self.memory
+        if let Some(n) = declared
+            && self
+                .memory
                 .cover(&mut held.memory, n, deadline)
                 .await
-                .map_err(|_| overloaded(n))?;
+                .is_err()
+        {
+            discard(frames);
+            return Err(overloaded(n));
         }
-        let mut frames = body.into_data_stream();
         let mut first: Option<Bytes> = None;
         let mut joined: Vec<u8> = Vec::new();
         let mut len = 0;
@@ -221,6 +226,25 @@ impl Limits {
             Err(_) => Err(self.timeout(doing)),
         }
     }
+}
+
+/// A body refused before it was read is still received, and thrown away as it arrives (up to
+/// the largest body, for a few seconds): a connection closed with data unread is reset, and
+/// the reset can destroy the answer on its way, so the client would see a broken connection
+/// instead of why it was refused. Nothing of it is kept, so this costs no memory.
+fn discard(mut frames: axum::body::BodyDataStream) {
+    tokio::spawn(async move {
+        let mut received = 0;
+        let drain = async {
+            while let Some(Ok(frame)) = frames.next().await {
+                received += frame.len();
+                if received > MAX_BODY_BYTES {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(10), drain).await;
+    });
 }
 
 /// A bug in needle must not drop the apiserver's connection: a panic while answering is

@@ -195,23 +195,40 @@ pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>
         compliance_policy: req.compliance_policy,
     }));
 
-    let mut merged = Value::clone(&original);
-    let mut template_pod = json!({});
+    // Every template is rendered before the pod is copied for the merge, so the template
+    // variables (the pod converted for minijinja: about half the pod's own size) are freed
+    // before that copy exists. A failed render is met in template order, after the merges of
+    // the templates before it, as when each template is rendered just before its merge.
+    let mut rendered_all = Vec::new();
     for name in select_templates(&snapshot.config, &original, req.caller) {
-        if !snapshot.offered_templates.contains(&name) {
+        let rendered = if !snapshot.offered_templates.contains(&name) {
             let known: Vec<&str> = snapshot
                 .offered_templates
                 .iter()
                 .map(|n| n.as_str())
                 .collect();
-            return Err(InjectError::TemplateNotFound {
+            Err(InjectError::TemplateNotFound {
                 name,
                 known: known.join(", "),
-            });
+            })
+        } else {
+            snapshot
+                .templates
+                .render(&name, &snapshot.shared_context, &vars)
+                .map_err(InjectError::from)
+        };
+        let failed = rendered.is_err();
+        rendered_all.push(rendered);
+        if failed {
+            break;
         }
-        let rendered = snapshot
-            .templates
-            .render(&name, &snapshot.shared_context, &vars)?;
+    }
+    drop(vars);
+
+    let mut merged = Value::clone(&original);
+    let mut template_pod = json!({});
+    for rendered in rendered_all {
+        let rendered = rendered?;
         template_pod = merge_owned(
             std::mem::take(&mut template_pod),
             skeleton(&rendered),
