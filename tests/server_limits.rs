@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::server::{Server, connector, temp_dir, tls_connect};
+use common::server::{H1, Server, connector, temp_dir, tls_connect};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -95,9 +95,20 @@ async fn a_content_length_over_the_limit_is_refused_before_the_body_is_read() {
         "{answer}"
     );
     assert!(took < Duration::from_secs(10), "answered after {took:?}");
+    // A client that sends the whole body anyway reads the answer, not a reset connection.
+    let tls = connector(&certs.join("ca.pem"), false);
+    let mut client = H1::connect(&tls, server.webhook).await.unwrap();
+    let (status, text) = client
+        .post("/inject", "application/json", vec![b' '; 7_000_000])
+        .await
+        .unwrap();
+    assert_eq!(
+        (status, String::from_utf8_lossy(&text).as_ref()),
+        (400, "Request entity too large: limit is 6291456")
+    );
     let metrics = server.metrics();
     assert!(
-        metrics.contains("sidecar_injection_failure_total{reason=\"body_too_large\"} 1"),
+        metrics.contains("sidecar_injection_failure_total{reason=\"body_too_large\"} 2"),
         "{metrics}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
