@@ -152,7 +152,10 @@ impl Limits {
         let mut len = 0;
         loop {
             let frame = match tokio::time::timeout_at(deadline, frames.next()).await {
-                Err(_) => return Err(self.timeout("reading the request body")),
+                Err(_) => {
+                    discard(frames);
+                    return Err(self.timeout("reading the request body"));
+                }
                 Ok(None) => break,
                 Ok(Some(Err(e))) => return Err(Failure::Read(e)),
                 Ok(Some(Ok(frame))) => frame,
@@ -228,7 +231,7 @@ impl Limits {
     }
 }
 
-/// A body refused before it was read is still received, and thrown away as it arrives (up to
+/// A body refused before it was read (or cut off by the deadline) is still received, and thrown away as it arrives (up to
 /// the largest body, for a few seconds): a connection closed with data unread is reset, and
 /// the reset can destroy the answer on its way, so the client would see a broken connection
 /// instead of why it was refused. Nothing of it is kept, so this costs no memory.
