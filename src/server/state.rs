@@ -39,8 +39,8 @@ impl Default for LimitSettings {
 }
 
 /// The default memory budget: one body of the largest size Istio accepts (or many smaller
-/// ones) at a time. A big pod costs about 40 times its body at its peak (BENCHMARKS.md,
-/// "Hostile input"), so this keeps the server near 250 MiB resident at most.
+/// ones) at a time. A big pod costs about 35 times its body in resident memory at its peak
+/// (BENCHMARKS.md, "Hostile input"), so this keeps the server near 220 MiB at most.
 pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = super::router::MAX_BODY_BYTES;
 
 pub struct AppState {
