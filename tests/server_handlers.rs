@@ -10,7 +10,7 @@ use needle::core::config::snapshot;
 use needle::core::inject::admit::Settings;
 use needle::server::admin::admin_router;
 use needle::server::router::{MAX_BODY_BYTES, webhook_router};
-use needle::server::state::AppState;
+use needle::server::state::{AppState, LimitSettings};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,8 +20,11 @@ fn state() -> Arc<AppState> {
     Arc::new(AppState::new(
         snapshot::embedded(),
         Settings::default(),
-        8,
-        Duration::from_secs(5),
+        LimitSettings {
+            max_in_flight: 8,
+            request_timeout: Duration::from_secs(5),
+            ..LimitSettings::default()
+        },
     ))
 }
 
@@ -364,11 +367,14 @@ async fn past_the_deadline_requests_fail_fast() {
     let state = Arc::new(AppState::new(
         snapshot::embedded(),
         Settings::default(),
-        1,
-        Duration::from_millis(1),
+        LimitSettings {
+            max_in_flight: 1,
+            request_timeout: Duration::from_millis(1),
+            ..LimitSettings::default()
+        },
     ));
     // Hold the only permit so the request cannot start its work before the deadline.
-    let _permit = state.limiter.acquire().await.unwrap();
+    let _permit = state.limits.cpu.acquire().await.unwrap();
     let out = post_review(
         &state,
         "/inject",
@@ -452,4 +458,50 @@ async fn a_body_that_fails_to_read_is_named_for_what_it_is() {
     let metrics = state.metrics.encode();
     assert!(metrics.contains("reason=\"body_read\""), "{metrics}");
     assert!(!metrics.contains("reason=\"body_too_large\""), "{metrics}");
+}
+
+/// A request that finds the memory budget held (by the bodies of other requests, or their
+/// work) waits for room until its deadline, then is refused as overloaded, counted apart.
+/// The test holds the budget itself, as a slow big request would.
+#[tokio::test]
+async fn a_request_over_the_memory_budget_waits_then_is_refused_as_overloaded() {
+    use needle::server::budget::Share;
+    let state = Arc::new(AppState::new(
+        snapshot::embedded(),
+        Settings::default(),
+        LimitSettings {
+            max_in_flight_bytes: 4096,
+            request_timeout: Duration::from_millis(300),
+            ..LimitSettings::default()
+        },
+    ));
+    let mut held = Share::default();
+    let soon = tokio::time::Instant::now() + Duration::from_secs(1);
+    state
+        .limits
+        .memory
+        .cover(&mut held, 4000, soon)
+        .await
+        .unwrap();
+    let body = serde_json::to_vec(&review("v1", "u", "CREATE", "Pod", pod())).unwrap();
+    let started = std::time::Instant::now();
+    let (status, text) = post(&state, "/inject", "application/json", body.clone()).await;
+    let waited = started.elapsed();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.starts_with("needle is overloaded: the requests in flight hold its memory budget (4096 bytes of bodies, needle --max-in-flight-bytes)"),
+        "{text}"
+    );
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    let metrics = state.metrics.encode();
+    assert!(
+        metrics.contains("sidecar_injection_failure_total{reason=\"overloaded\"} 1"),
+        "{metrics}"
+    );
+    // Room again: the same request is answered.
+    drop(held);
+    let (status, _) = post(&state, "/inject", "application/json", body).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state.limits.memory.available(), 4096);
 }

@@ -5,7 +5,7 @@ use axum::http::{Request, StatusCode, header};
 use needle::core::config::snapshot;
 use needle::core::inject::admit::Settings;
 use needle::server::router::webhook_router;
-use needle::server::state::AppState;
+use needle::server::state::{AppState, LimitSettings};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -17,8 +17,11 @@ fn state() -> Arc<AppState> {
     Arc::new(AppState::new(
         snapshot::embedded(),
         Settings::default(),
-        4,
-        Duration::from_secs(5),
+        LimitSettings {
+            max_in_flight: 4,
+            request_timeout: Duration::from_secs(5),
+            ..LimitSettings::default()
+        },
     ))
 }
 
@@ -328,10 +331,13 @@ async fn validation_past_the_deadline_is_denied() {
     let state = Arc::new(AppState::new(
         snapshot::embedded(),
         Settings::default(),
-        1,
-        Duration::from_millis(1),
+        LimitSettings {
+            max_in_flight: 1,
+            request_timeout: Duration::from_millis(1),
+            ..LimitSettings::default()
+        },
     ));
-    let _permit = state.limiter.acquire().await.unwrap();
+    let _permit = state.limits.cpu.acquire().await.unwrap();
     let vs = json!({"apiVersion": "networking.istio.io/v1", "kind": "VirtualService",
         "metadata": {"name": "vs", "namespace": "demo"}, "spec": {"hosts": ["a"]}});
     let out = validate(&state, &review("v1", "CREATE", vs)).await;

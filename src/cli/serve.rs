@@ -5,6 +5,7 @@ use crate::core::inject::admit::Settings;
 use crate::kube::ClusterArgs;
 use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
 use crate::server::listener::ConnectionLimits;
+use crate::server::state::LimitSettings;
 use crate::server::{self, ServeOptions};
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
@@ -81,14 +82,15 @@ pub struct ServeArgs {
     /// Control plane revision written into injected pods; `default` is the default revision.
     #[arg(long, env = "REVISION", default_value = "default")]
     pub revision: String,
-    /// Deadline for one admission request, below the webhook's timeout.
+    /// Deadline for one admission request, below the webhook's timeout: from its first body
+    /// byte to its answer (reading, decoding, waiting for a permit, the work).
     #[arg(long = "request-timeout", env = "NEEDLE_REQUEST_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
     pub request_timeout: Duration,
     /// How long SIGTERM waits for requests in flight.
     #[arg(long = "drain-timeout", env = "NEEDLE_DRAIN_TIMEOUT", default_value = "20s", value_parser = parse_duration)]
     pub drain_timeout: Duration,
-    /// Injections computed at once (default: the number of CPUs); more requests wait, up to
-    /// the request timeout. Injection is CPU work: more than the CPUs only adds contention.
+    /// Requests decoded and worked on at once (default: the number of CPUs); more wait, up to
+    /// the request timeout. This is CPU work: more than the CPUs only adds contention.
     #[arg(long = "max-in-flight", env = "NEEDLE_MAX_IN_FLIGHT")]
     pub max_in_flight: Option<usize>,
     /// A connection that has not finished its TLS handshake by then is closed.
@@ -110,6 +112,12 @@ pub struct ServeArgs {
     /// admission's own line is DEBUG (`NEEDLE_LOG=debug`), a timeout or overload denial WARN.
     #[arg(long = "log-summary-interval", env = "NEEDLE_LOG_SUMMARY_INTERVAL", default_value = "60s", value_parser = parse_duration)]
     pub log_summary_interval: Duration,
+    /// Memory budget of the requests in flight, in body bytes all together (default 6 MiB,
+    /// the largest body, which keeps the server under about 300 MiB); a request waits for
+    /// room up to the request timeout, then is refused as overloaded. A body larger than
+    /// the whole budget waits for all of it.
+    #[arg(long = "max-in-flight-bytes", env = "NEEDLE_MAX_IN_FLIGHT_BYTES")]
+    pub max_in_flight_bytes: Option<usize>,
     #[arg(
         long = "log-format",
         env = "NEEDLE_LOG_FORMAT",
@@ -158,10 +166,15 @@ pub fn run(args: ServeArgs) -> Result<()> {
     if let Some(dir) = &args.inject_config_dir {
         config = config.with_injector_dir(dir);
     }
-    let cpus = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(2);
-    let max_in_flight = args.max_in_flight.unwrap_or(cpus).max(1);
+    let defaults = LimitSettings::default();
+    let limits = LimitSettings {
+        max_in_flight: args.max_in_flight.unwrap_or(defaults.max_in_flight).max(1),
+        max_in_flight_bytes: args
+            .max_in_flight_bytes
+            .unwrap_or(defaults.max_in_flight_bytes)
+            .max(1),
+        request_timeout: args.request_timeout,
+    };
     let opts = ServeOptions {
         listen: args.listen,
         admin_listen: args.admin_listen,
@@ -177,9 +190,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
         patch_webhooks: args.patch_webhooks,
         ca_file: args.ca_file,
         inject: Settings::from_env(&args.revision),
-        request_timeout: args.request_timeout,
+        limits,
         drain_timeout: args.drain_timeout,
-        max_in_flight,
         connections: ConnectionLimits {
             tls_handshake_timeout: args.tls_handshake_timeout,
             header_read_timeout: args.header_read_timeout,
@@ -192,7 +204,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // threads than requests may be worked on at once.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .max_blocking_threads(max_in_flight)
+        .max_blocking_threads(limits.max_in_flight)
         .build()?;
     runtime.block_on(server::run(opts)).map_err(|e| anyhow!(e))
 }

@@ -5,6 +5,7 @@ use super::path_params::parse_inject_envs;
 use super::review::{AdmissionRequest, Verdict};
 use super::state::AppState;
 use crate::core::inject::admit::{Admission, Decision, Reason, admit};
+use crate::core::inject::pipeline;
 use crate::kube::cache;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -47,7 +48,9 @@ impl Outcome {
     }
 }
 
-pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
+/// Decide and answer for one request. The request is taken by value: its pod is normalized
+/// where it is and read in place by the pipeline, so a big pod is not copied once more.
+pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcome {
     if req.kind != "Pod" || !req.group.is_empty() {
         let kind = if req.kind.is_empty() {
             "the object"
@@ -65,17 +68,26 @@ pub fn handle(state: &AppState, path: &str, req: &AdmissionRequest) -> Outcome {
     }
     let envs = parse_inject_envs(path);
     let proxy_configs = state.proxy_configs.load();
-    let decision = cache::read(&state.nodes, |nodes| {
+    if req.object.is_object() {
+        pipeline::normalize(&mut req.object, &req.namespace);
+    }
+    let req = &req;
+    cache::read(&state.nodes, |nodes| {
         cache::read(&state.namespaces, |namespaces| {
             let admission = Admission {
                 nodes,
                 proxy_configs: proxy_configs.as_deref(),
                 openshift_namespace: namespaces.map(|all| pod_namespace(all, req)),
+                normalized: req.object.is_object(),
                 ..Admission::webhook(&req.object, &req.namespace, &envs)
             };
-            admit(&state.snapshot(), &state.settings, &admission)
+            answer(state, admit(&state.snapshot(), &state.settings, &admission))
         })
-    });
+    })
+}
+
+/// The outcome of a decision, with the patch written while the pods it compares are alive.
+fn answer(state: &AppState, decision: Decision) -> Outcome {
     // The same words `check-inject --explain` prints for the decision.
     let (name, reason, label) = (
         decision.name(),

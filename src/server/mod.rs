@@ -3,6 +3,8 @@
 pub mod activity;
 pub mod admin;
 pub mod connection;
+pub mod bounded;
+pub mod budget;
 pub mod devcert;
 pub mod inject;
 pub mod listener;
@@ -26,7 +28,7 @@ use crate::kube::{ClientError, ClusterArgs};
 use crate::kube::{namespaces, nodes};
 use crate::sources::watch::{self, WatchError};
 use crate::sources::{ConfigPaths, Live, LoadError};
-use state::AppState;
+use state::{AppState, LimitSettings};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -56,9 +58,8 @@ pub struct ServeOptions {
     /// `ca.crt` beside the certificate, as a cert-manager or `kubernetes.io/tls` Secret has it.
     pub ca_file: Option<PathBuf>,
     pub inject: Settings,
-    pub request_timeout: Duration,
+    pub limits: LimitSettings,
     pub drain_timeout: Duration,
-    pub max_in_flight: usize,
     /// Timeouts and the connection cap of the webhook port; the admin port has the same
     /// timeouts and `ADMIN_MAX_CONNECTIONS`.
     pub connections: listener::ConnectionLimits,
@@ -110,12 +111,7 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     } else {
         Live::awaiting(snapshot::embedded(), opts.configmaps.awaiting())
     };
-    let state = Arc::new(AppState::with_live(
-        live,
-        opts.inject.clone(),
-        opts.max_in_flight,
-        opts.request_timeout,
-    ));
+    let state = Arc::new(AppState::with_live(live, opts.inject.clone(), opts.limits));
 
     let (cert_path, key_path, ca_path) = match &opts.tls_files {
         Some((cert, key)) => {

@@ -1,16 +1,17 @@
 //! The webhook router: HTTP edges as Istio answers them, then the admission handlers.
 
+use super::bounded::{Failure, Held, INLINE_BODY_BYTES};
 use super::review::{self, Verdict};
 use super::state::AppState;
 use super::{inject, validate};
 use axum::Router;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use tokio::time::Instant;
 use tracing::Instrument;
 
 /// Istio's limit on an AdmissionReview body.
@@ -44,36 +45,6 @@ fn json_response(value: &serde_json::Value) -> Response {
         .into_response()
 }
 
-/// The body, or the answer and metric label for why there is none: too large, or the read
-/// failed (the client went away, a broken chunk, a read timeout).
-async fn read_body(body: Body) -> Result<Bytes, (Response, &'static str)> {
-    axum::body::to_bytes(body, MAX_BODY_BYTES)
-        .await
-        .map_err(|e| {
-            if over_the_limit(&e) {
-                let message = format!("Request entity too large: limit is {MAX_BODY_BYTES}");
-                (plain(StatusCode::BAD_REQUEST, message), "body_too_large")
-            } else {
-                tracing::warn!(error = %e, "reading an admission request's body failed");
-                let message = format!("failed reading the request body: {e}");
-                (plain(StatusCode::BAD_REQUEST, message), "body_read")
-            }
-        })
-}
-
-/// `to_bytes` reports its limit as http-body-util's `LengthLimitError`, somewhere in the
-/// error's chain; that type is not a dependency of needle, its message is stable.
-fn over_the_limit(e: &axum::Error) -> bool {
-    let mut error: Option<&dyn std::error::Error> = Some(e);
-    while let Some(current) = error {
-        if current.to_string() == "length limit exceeded" {
-            return true;
-        }
-        error = current.source();
-    }
-    false
-}
-
 async fn serve_inject(
     State(state): State<Arc<AppState>>,
     uri: Uri,
@@ -91,16 +62,25 @@ async fn serve_inject(
 }
 
 /// The HTTP edges every admission endpoint shares, in Istio's order: body size, empty body,
-/// Content-Type, then the AdmissionReview itself. `failed` records the reason of a rejection.
+/// Content-Type, then the AdmissionReview itself, all within the request's limits (see
+/// `bounded`). A small review is decoded inline without waiting for a CPU permit (it costs
+/// microseconds, and a review that then waits has its uid for the denial); a large one waits
+/// for a permit and is decoded on the blocking pool. `failed` records a rejection's reason.
+/// Gives the review, what it holds, and whether its work runs inline.
 async fn read_review(
+    state: &AppState,
     headers: &HeaderMap,
     body: Body,
+    deadline: Instant,
     failed: impl Fn(&str),
-) -> Result<(review::AdmissionRequest, usize), Response> {
-    let body = read_body(body).await.map_err(|(response, label)| {
-        failed(label);
-        response
-    })?;
+) -> Result<(review::AdmissionRequest, Held, bool), Response> {
+    let refuse = |failure: Failure| {
+        failed(failure.label());
+        failure.log();
+        failure.response()
+    };
+    let limits = &state.limits;
+    let (body, held) = limits.read_body(body, deadline).await.map_err(refuse)?;
     if body.is_empty() {
         failed("no_body");
         return Err(plain(StatusCode::BAD_REQUEST, "no body found".into()));
@@ -116,8 +96,21 @@ async fn read_review(
             "invalid Content-Type, want `application/json`".into(),
         ));
     }
-    match review::decode(&body) {
-        Ok(r) => Ok((r, body.len())),
+    let inline = body.len() <= INLINE_BODY_BYTES;
+    let (decoded, held) = if inline {
+        (review::decode(&body), held)
+    } else {
+        const DECODING: &str = "decoding the AdmissionReview";
+        let held = limits.cpu(held, deadline, DECODING).await.map_err(refuse)?;
+        // The body moves into the work and is freed as soon as it is decoded.
+        let decode = move || review::decode(&body);
+        limits
+            .run(held, false, deadline, DECODING, decode)
+            .await
+            .map_err(refuse)?
+    };
+    match decoded {
+        Ok(r) => Ok((r, held, inline)),
         Err(message) => {
             failed("decode");
             tracing::warn!(%message, "could not decode AdmissionReview");
@@ -149,27 +142,30 @@ async fn inject_response(
     headers: &HeaderMap,
     body: Body,
 ) -> Response {
-    let (request, body_len) =
-        match read_review(headers, body, |reason| state.metrics.failure(reason)).await {
-            Ok(r) => r,
-            Err(response) => return response,
-        };
-    let request = Arc::new(request);
+    let deadline = state.limits.deadline();
+    let failed = |reason: &str| state.metrics.failure(reason);
+    let (request, held, inline) = match read_review(state, headers, body, deadline, failed).await {
+        Ok(r) => r,
+        Err(response) => return response,
+    };
     let span = admission_span(&request, "inject");
     let started = Instant::now();
+    let answer_to = (request.api_version.clone(), request.uid.clone());
+    // The request moves into the work, so its object is freed when the work ends.
     let work = {
-        let (state, path, request) = (state.clone(), path.to_string(), request.clone());
-        move || inject::handle(&state, &path, &request)
+        let (state, path) = (state.clone(), path.to_string());
+        move || inject::handle(&state, &path, request)
     };
-    let outcome = match bounded(state, body_len, work)
+    let (outcome, _held) = match worked(state, held, inline, deadline, "injection", work)
         .instrument(span.clone())
         .await
     {
-        Ok(outcome) => outcome,
+        Ok((outcome, held)) => (outcome, Some(held)),
         Err(failure) => {
             state.metrics.failure(failure.label());
-            failure.log("injection");
-            inject::Outcome::denied(failure.message("injection", "injecting"), failure.label())
+            failure.log_cause();
+            let message = failure.message();
+            (inject::Outcome::denied(message, failure.label()), None)
         }
     };
     span.record("decision", outcome.decision);
@@ -187,12 +183,8 @@ async fn inject_response(
         started.elapsed(),
     );
     state.metrics.injection_success.inc();
-    json_response(&review::respond(
-        &request.api_version,
-        &request.uid,
-        &outcome.verdict,
-        &[],
-    ))
+    let (api_version, uid) = answer_to;
+    json_response(&review::respond(&api_version, &uid, &outcome.verdict, &[]))
 }
 
 async fn serve_validate(
@@ -200,34 +192,34 @@ async fn serve_validate(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let (request, body_len) = match read_review(&headers, body, |reason| {
-        state.metrics.validation_failure(reason)
-    })
-    .await
+    let deadline = state.limits.deadline();
+    let failed = |reason: &str| state.metrics.validation_failure(reason);
+    let (request, held, inline) = match read_review(&state, &headers, body, deadline, failed).await
     {
         Ok(r) => r,
         Err(response) => return response,
     };
-    let request = Arc::new(request);
     let span = admission_span(&request, "validate");
     let started = Instant::now();
+    let answer_to = (request.api_version.clone(), request.uid.clone());
     let work = {
-        let (state, request) = (state.clone(), request.clone());
+        let state = state.clone();
         move || validate::handle(&state, &request)
     };
-    let outcome = match bounded(&state, body_len, work)
+    let (outcome, _held) = match worked(&state, held, inline, deadline, "validation", work)
         .instrument(span.clone())
         .await
     {
-        Ok(outcome) => outcome,
+        Ok((outcome, held)) => (outcome, Some(held)),
         Err(failure) => {
             state.metrics.validation_failure(failure.label());
-            failure.log("validation");
-            validate::Outcome {
-                answer: Verdict::Deny(failure.message("validation", "validating")),
+            failure.log_cause();
+            let outcome = validate::Outcome {
+                answer: Verdict::Deny(failure.message()),
                 warnings: vec![],
                 reason: failure.label(),
-            }
+            };
+            (outcome, None)
         }
     };
     span.record(
@@ -248,105 +240,26 @@ async fn serve_validate(
         outcome.reason,
         started.elapsed(),
     );
+    let (api_version, uid) = answer_to;
     json_response(&review::respond(
-        &request.api_version,
-        &request.uid,
+        &api_version,
+        &uid,
         &outcome.answer,
         &outcome.warnings,
     ))
 }
 
-/// Work time grows with the object; up to this request size (a pod of a few hundred env
-/// vars, well under a millisecond of work) it runs on the async worker, where a thread
-/// handoff would cost more than the work. Larger objects go to the blocking pool.
-const INLINE_BODY_BYTES: usize = 64 * 1024;
-
-/// Why bounded work gave no answer.
-enum Failure {
-    /// The work panicked (a bug in needle), with the panic's message.
-    Panic(String),
-    Timeout(Duration),
-}
-
-impl Failure {
-    fn label(&self) -> &'static str {
-        match self {
-            Failure::Panic(_) => "internal",
-            Failure::Timeout(_) => "timeout",
-        }
-    }
-
-    /// The denial the apiserver gets, for `work` done as `doing` (`injection`, `injecting`).
-    fn message(&self, work: &str, doing: &str) -> String {
-        match self {
-            Failure::Panic(_) => format!("internal error while {doing}; see needle's log"),
-            Failure::Timeout(deadline) => format!(
-                "{work} did not finish within {deadline:?} (needle --request-timeout); the server is overloaded or the object is too large"
-            ),
-        }
-    }
-
-    fn log(&self, what: &str) {
-        match self {
-            Failure::Panic(panic) => tracing::error!(error = %panic, "{what} failed"),
-            Failure::Timeout(deadline) => tracing::warn!(?deadline, "{what} timed out"),
-        }
-    }
-}
-
-/// Run CPU work behind the concurrency limit and the request deadline, with a panic guard:
-/// inline for small bodies, on the blocking pool for large ones.
-async fn bounded<T: Send + 'static>(
+/// The work on a decoded review, behind a CPU permit and within the deadline; what it holds
+/// is given back with the answer and kept until the answer is written.
+async fn worked<T: Send + 'static>(
     state: &AppState,
-    body_len: usize,
+    held: Held,
+    inline: bool,
+    deadline: Instant,
+    doing: &'static str,
     work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, Failure> {
-    let deadline = state.request_timeout;
-    let run = async {
-        let _permit = state
-            .limiter
-            .acquire()
-            .await
-            .expect("the limiter is never closed");
-        if body_len <= INLINE_BODY_BYTES {
-            return guarded(work);
-        }
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(|join_error| join_error.to_string())
-    };
-    match tokio::time::timeout(deadline, run).await {
-        Ok(Ok(answer)) => Ok(answer),
-        Ok(Err(panic)) => Err(Failure::Panic(panic)),
-        Err(_) => Err(Failure::Timeout(deadline)),
-    }
-}
-
-/// A bug in needle must not drop the apiserver's connection: a panic while answering is
-/// caught here and becomes a denial that says so, with the panic's message in the log.
-fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|payload| {
-        payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".into())
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_panic_while_answering_becomes_its_message() {
-        assert_eq!(super::guarded(|| 7), Ok(7));
-        let owned = String::from("index out of range");
-        assert_eq!(
-            super::guarded(|| -> u8 { panic!("{owned}") }),
-            Err("index out of range".into())
-        );
-        assert_eq!(
-            super::guarded(|| -> u8 { panic!("boom") }),
-            Err("boom".into())
-        );
-    }
+) -> Result<(T, Held), Failure> {
+    let limits = &state.limits;
+    let held = limits.cpu(held, deadline, doing).await?;
+    limits.run(held, inline, deadline, doing, work).await
 }

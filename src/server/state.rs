@@ -1,5 +1,7 @@
 //! What every request handler shares: the current config snapshot, metrics and limits.
 
+use super::bounded::Limits;
+use super::budget::Budget;
 use super::metrics::Metrics;
 use super::summary::Summary;
 use crate::core::config::Snapshot;
@@ -14,15 +16,42 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
+/// What `needle serve` bounds requests by (`--max-in-flight`, `--max-in-flight-bytes`,
+/// `--request-timeout`).
+#[derive(Debug, Clone, Copy)]
+pub struct LimitSettings {
+    /// Requests decoded or worked on at once.
+    pub max_in_flight: usize,
+    /// Body bytes of the requests in flight, all together.
+    pub max_in_flight_bytes: usize,
+    pub request_timeout: Duration,
+}
+
+impl Default for LimitSettings {
+    /// `needle serve`'s defaults: one request worked on per CPU.
+    fn default() -> Self {
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Self {
+            max_in_flight: cpus,
+            max_in_flight_bytes: DEFAULT_MAX_IN_FLIGHT_BYTES,
+            request_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// The default memory budget: one body of the largest size Istio accepts (or many smaller
+/// ones) at a time. A big pod costs about 35 times its body in resident memory at its peak
+/// (BENCHMARKS.md, "Hostile input"), so this keeps the server near 220 MiB at most.
+pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = super::router::MAX_BODY_BYTES;
+
 pub struct AppState {
     pub live: Live,
     pub metrics: Metrics,
     /// The admissions counted for the periodic summary line.
     pub summary: Arc<Summary>,
     pub settings: Settings,
-    /// Bounds the CPU work in flight; requests wait for a permit up to the deadline.
-    pub limiter: Semaphore,
-    pub request_timeout: Duration,
+    /// The deadline, the memory budget and the CPU limit every request is held to.
+    pub limits: Limits,
     /// The caches of cluster objects the admissions read (`--watch-cluster`).
     pub caches: Caches,
     /// Nodes by name (kubelet version), when watched for `auto` native sidecars.
@@ -75,34 +104,22 @@ impl Caches {
 }
 
 impl AppState {
-    pub fn new(
-        snapshot: Snapshot,
-        settings: Settings,
-        max_in_flight: usize,
-        request_timeout: Duration,
-    ) -> Self {
-        Self::with_live(
-            Live::new(snapshot),
-            settings,
-            max_in_flight,
-            request_timeout,
-        )
+    pub fn new(snapshot: Snapshot, settings: Settings, limits: LimitSettings) -> Self {
+        Self::with_live(Live::new(snapshot), settings, limits)
     }
 
     /// `new`, for a live snapshot made elsewhere (one that awaits its source).
-    pub fn with_live(
-        live: Live,
-        settings: Settings,
-        max_in_flight: usize,
-        request_timeout: Duration,
-    ) -> Self {
+    pub fn with_live(live: Live, settings: Settings, limits: LimitSettings) -> Self {
         Self {
             metrics: Metrics::new(&live),
             summary: Arc::default(),
             live,
             settings,
-            limiter: Semaphore::new(max_in_flight),
-            request_timeout,
+            limits: Limits {
+                cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
+                memory: Budget::new(limits.max_in_flight_bytes),
+                request_timeout: limits.request_timeout,
+            },
             caches: Caches {
                 pending: Mutex::default(),
                 synced: AtomicBool::new(true),
@@ -150,8 +167,7 @@ mod tests {
         let state = AppState::new(
             crate::core::config::snapshot::embedded(),
             Settings::default(),
-            1,
-            Duration::from_secs(1),
+            LimitSettings::default(),
         );
         state.set_certificate_loaded();
         assert_eq!(state.ready(), Ok(()));

@@ -16,7 +16,7 @@ use tracing::Level;
 /// overloaded, or needle failed (a bug). Every other admission is logged at DEBUG.
 const LOUD_DENIALS: [(&str, Level); 3] = [
     ("timeout", Level::WARN),
-    ("overload", Level::WARN),
+    ("overloaded", Level::WARN),
     ("internal", Level::ERROR),
 ];
 
@@ -355,7 +355,7 @@ mod tests {
     #[test]
     fn only_denials_the_server_could_not_answer_are_loud() {
         assert_eq!(level("timeout"), Level::WARN);
-        assert_eq!(level("overload"), Level::WARN);
+        assert_eq!(level("overloaded"), Level::WARN);
         assert_eq!(level("internal"), Level::ERROR);
         assert_eq!(level("injected"), Level::DEBUG);
         assert_eq!(level("config_not_loaded"), Level::DEBUG);

@@ -98,6 +98,7 @@ pub fn yaml_documents(text: &str) -> Vec<Value> {
         .collect()
 }
 
+pub mod big_pod;
 pub mod chart;
 pub mod cluster;
 pub mod golden_cases;

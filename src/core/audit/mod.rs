@@ -67,6 +67,7 @@ pub fn injected_revision(pod: &Value) -> Option<String> {
 pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Verdict {
     let admission = Admission {
         reinjection: Reinjection::Replay,
+        normalized: false,
         ..*admission
     };
     match admit(snapshot, settings, &admission) {

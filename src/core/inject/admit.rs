@@ -63,6 +63,8 @@ pub struct Admission<'a> {
     pub proxy_configs: Option<&'a ProxyConfigs>,
     pub caller: Caller,
     pub reinjection: Reinjection,
+    /// The pod is already normalized (`pipeline::normalize`): see `Request::normalized`.
+    pub normalized: bool,
 }
 
 impl<'a> Admission<'a> {
@@ -87,6 +89,7 @@ impl<'a> Admission<'a> {
             proxy_configs: None,
             caller: Caller::Webhook,
             reinjection: Reinjection::Istio,
+            normalized: false,
         }
     }
 }
@@ -120,13 +123,13 @@ impl Reason {
 }
 
 #[derive(Debug)]
-pub enum Decision {
-    Injected(Injected, Reason),
+pub enum Decision<'a> {
+    Injected(Injected<'a>, Reason),
     Skipped(Reason),
     Denied(Reason),
 }
 
-impl Decision {
+impl Decision<'_> {
     /// `injected`, `skipped` or `denied`, for logs.
     pub fn name(&self) -> &'static str {
         match self {
@@ -153,7 +156,11 @@ static KUBE_INJECT_SELECTION: SelectionConfig = SelectionConfig {
 
 /// Decide and inject. Never panics: a bug in needle becomes a denial (`Reason::Internal`), so
 /// the apiserver always gets an answer and kube-inject an error.
-pub fn admit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Decision {
+pub fn admit<'a>(
+    snapshot: &Snapshot,
+    settings: &'a Settings,
+    admission: &Admission<'a>,
+) -> Decision<'a> {
     let run = || decide(snapshot, settings, admission);
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
         let detail = payload
@@ -165,7 +172,11 @@ pub fn admit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) ->
     })
 }
 
-fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Decision {
+fn decide<'a>(
+    snapshot: &Snapshot,
+    settings: &'a Settings,
+    admission: &Admission<'a>,
+) -> Decision<'a> {
     let pod = admission.pod;
     if !pod.is_object() {
         return Decision::Denied(Reason::InvalidPod("the object is not a mapping"));
@@ -207,6 +218,7 @@ fn decide(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> De
     request.openshift_namespace = admission.openshift_namespace;
     request.reinjection = admission.reinjection;
     request.proxy_configs = admission.proxy_configs;
+    request.normalized = admission.normalized;
     match inject::inject(snapshot, &request) {
         Ok(injected) => Decision::Injected(
             Injected {

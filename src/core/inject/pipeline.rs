@@ -89,6 +89,10 @@ pub struct Request<'a> {
     pub proxy_configs: Option<&'a ProxyConfigs>,
     pub caller: Caller,
     pub reinjection: Reinjection,
+    /// `pod` is already as `normalize` leaves it (the webhook normalizes its own decoded copy
+    /// in place): the pipeline then reads it where it is instead of copying it (a big pod's
+    /// tree costs about fifteen times its JSON text).
+    pub normalized: bool,
 }
 
 /// How a pod that carries a previous injection (`sidecar.istio.io/status`) is injected again.
@@ -120,21 +124,23 @@ impl<'a> Request<'a> {
             proxy_configs: None,
             caller,
             reinjection: Reinjection::Istio,
+            normalized: false,
         }
     }
 }
 
-/// The pod before (normalized, the patch base) and after injection.
+/// The pod before (normalized, the patch base; borrowed when the caller normalized it) and
+/// after injection.
 #[derive(Debug, Clone)]
-pub struct Injected {
-    pub original: Value,
+pub struct Injected<'a> {
+    pub original: Cow<'a, Value>,
     pub pod: Value,
     /// Native sidecars and why, as `admit` decided them (`None` when the pipeline is run
     /// without it).
     pub native_sidecars: Option<crate::core::inject::native::Native>,
 }
 
-impl Injected {
+impl Injected<'_> {
     /// The JSON patch (text) from the original pod to the injected one. Computed on demand:
     /// the webhook sends it, kube-inject writes the pod itself.
     pub fn patch(&self) -> String {
@@ -143,12 +149,16 @@ impl Injected {
 }
 
 /// Run the whole pipeline on one pod.
-pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectError> {
-    let mut original = normalized(req.pod, req.namespace);
+pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>, InjectError> {
+    let mut original = if req.normalized {
+        Cow::Borrowed(req.pod)
+    } else {
+        Cow::Owned(normalized(req.pod, req.namespace))
+    };
     let (mut proxy_uid, mut proxy_gid) = (req.proxy_uid, req.proxy_gid);
     if let Some(ns) = req.openshift_namespace {
         (proxy_uid, proxy_gid) = crate::core::inject::openshift::proxy_ids(Some(ns));
-        reset_sidecar_user_matching_app(&mut original);
+        reset_sidecar_user_matching_app(original.to_mut());
     }
 
     if let Some(annos) = original
@@ -164,7 +174,7 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
     let replay = req.reinjection == Reinjection::Replay && stripped.is_some();
     let stripped = match stripped {
         Some(stripped) => Cow::Owned(stripped),
-        None => Cow::Borrowed(&original),
+        None => Cow::Borrowed(&*original),
     };
     let stripped = reinsert_overrides(stripped)?;
     let owner = req
@@ -185,23 +195,40 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
         compliance_policy: req.compliance_policy,
     }));
 
-    let mut merged = original.clone();
-    let mut template_pod = json!({});
+    // Every template is rendered before the pod is copied for the merge, so the template
+    // variables (the pod converted for minijinja: about half the pod's own size) are freed
+    // before that copy exists. A failed render is met in template order, after the merges of
+    // the templates before it, as when each template is rendered just before its merge.
+    let mut rendered_all = Vec::new();
     for name in select_templates(&snapshot.config, &original, req.caller) {
-        if !snapshot.offered_templates.contains(&name) {
+        let rendered = if !snapshot.offered_templates.contains(&name) {
             let known: Vec<&str> = snapshot
                 .offered_templates
                 .iter()
                 .map(|n| n.as_str())
                 .collect();
-            return Err(InjectError::TemplateNotFound {
+            Err(InjectError::TemplateNotFound {
                 name,
                 known: known.join(", "),
-            });
+            })
+        } else {
+            snapshot
+                .templates
+                .render(&name, &snapshot.shared_context, &vars)
+                .map_err(InjectError::from)
+        };
+        let failed = rendered.is_err();
+        rendered_all.push(rendered);
+        if failed {
+            break;
         }
-        let rendered = snapshot
-            .templates
-            .render(&name, &snapshot.shared_context, &vars)?;
+    }
+    drop(vars);
+
+    let mut merged = Value::clone(&original);
+    let mut template_pod = json!({});
+    for rendered in rendered_all {
+        let rendered = rendered?;
         template_pod = merge_owned(
             std::mem::take(&mut template_pod),
             skeleton(&rendered),
@@ -250,7 +277,13 @@ pub fn inject(snapshot: &Snapshot, req: &Request) -> Result<Injected, InjectErro
 /// it names none, normalized as Go's typed Pod would be (A4).
 pub fn normalized(pod: &Value, namespace: &str) -> Value {
     let mut pod = pod.clone();
-    let meta = pod::metadata_mut(&mut pod);
+    normalize(&mut pod, namespace);
+    pod
+}
+
+/// `normalized`, in place.
+pub fn normalize(pod: &mut Value, namespace: &str) {
+    let meta = pod::metadata_mut(pod);
     meta.remove("managedFields");
     if meta
         .get("namespace")
@@ -261,8 +294,7 @@ pub fn normalized(pod: &Value, namespace: &str) -> Value {
     {
         meta.insert("namespace".into(), namespace.into());
     }
-    normalize::normalize_pod(&mut pod);
-    pod
+    normalize::normalize_pod(pod);
 }
 
 /// What the template pod is used for (the status annotation, user overrides) needs only the

@@ -194,6 +194,7 @@ pub fn inject_document(
         proxy_configs: run.proxy_configs,
         caller: Caller::KubeInject,
         reinjection: Reinjection::Istio,
+        normalized: false,
     };
     let injected = match admit(run.snapshot, run.settings, &admission) {
         Decision::Injected(injected, _) => injected,
