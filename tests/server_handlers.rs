@@ -373,8 +373,9 @@ async fn past_the_deadline_requests_fail_fast() {
             ..LimitSettings::default()
         },
     ));
-    // Hold the only permit so the request cannot start its work before the deadline.
-    let _permit = state.limits.cpu.acquire().await.unwrap();
+    // Hold the only permit of small reviews so the request cannot start its work before the
+    // deadline.
+    let _permit = state.limits.inline_cpu.acquire().await.unwrap();
     let out = post_review(
         &state,
         "/inject",

@@ -324,8 +324,8 @@ fn cli_accepts_valid_resources() {
     assert!(out.contains("Gateway demo/gw: valid"), "{out}");
 }
 
-/// `/validate` shares `/inject`'s concurrency limit and deadline: with every permit held, a
-/// review is denied at the deadline with a message that says why, and counted.
+/// `/validate` shares `/inject`'s concurrency limit and deadline: with every permit of small
+/// reviews held, a review is denied at the deadline with a message that says why, and counted.
 #[tokio::test]
 async fn validation_past_the_deadline_is_denied() {
     let state = Arc::new(AppState::new(
@@ -337,7 +337,7 @@ async fn validation_past_the_deadline_is_denied() {
             ..LimitSettings::default()
         },
     ));
-    let _permit = state.limits.cpu.acquire().await.unwrap();
+    let _permit = state.limits.inline_cpu.acquire().await.unwrap();
     let vs = json!({"apiVersion": "networking.istio.io/v1", "kind": "VirtualService",
         "metadata": {"name": "vs", "namespace": "demo"}, "spec": {"hosts": ["a"]}});
     let out = validate(&state, &review("v1", "CREATE", vs)).await;

@@ -89,8 +89,9 @@ pub struct ServeArgs {
     /// How long SIGTERM waits for requests in flight.
     #[arg(long = "drain-timeout", env = "NEEDLE_DRAIN_TIMEOUT", default_value = "20s", value_parser = parse_duration)]
     pub drain_timeout: Duration,
-    /// Requests decoded and worked on at once (default: the number of CPUs); more wait, up to
-    /// the request timeout. This is CPU work: more than the CPUs only adds contention.
+    /// Reviews worked on at once (default: the number of CPUs), small ones (up to 64 KiB, on
+    /// the async workers) and large ones (on the blocking pool) counted apart, so a small one
+    /// never waits behind a large one; more wait, up to the request timeout.
     #[arg(long = "max-in-flight", env = "NEEDLE_MAX_IN_FLIGHT")]
     pub max_in_flight: Option<usize>,
     /// A connection that has not finished its TLS handshake by then is closed.

@@ -26,8 +26,13 @@ pub const INLINE_BODY_BYTES: usize = 64 * 1024;
 
 /// The limits every request is held to.
 pub struct Limits {
-    /// CPU work in flight (decoding and working large bodies, working small ones).
-    pub cpu: Arc<Semaphore>,
+    /// Small reviews worked on the async workers at once.
+    pub inline_cpu: Arc<Semaphore>,
+    /// Large reviews decoded and worked on the blocking pool at once. A pool of its own, so
+    /// that a hello pod never waits behind a multi-megabyte one: with both full the cores
+    /// are shared by twice `--max-in-flight` threads, each small piece of work well under a
+    /// millisecond.
+    pub pool_cpu: Arc<Semaphore>,
     pub memory: Budget,
     pub request_timeout: Duration,
 }
@@ -191,15 +196,21 @@ impl Limits {
         Ok((body, held))
     }
 
-    /// Wait for a CPU permit until the deadline.
+    /// Wait for a CPU permit, of the inline or the blocking pool's kind, until the deadline.
     pub async fn cpu(
         &self,
         mut held: Held,
+        inline: bool,
         deadline: Instant,
         doing: &'static str,
     ) -> Result<Held, Failure> {
         if held.cpu.is_none() {
-            let acquire = self.cpu.clone().acquire_owned();
+            let pool = if inline {
+                &self.inline_cpu
+            } else {
+                &self.pool_cpu
+            };
+            let acquire = pool.clone().acquire_owned();
             match tokio::time::timeout_at(deadline, acquire).await {
                 // The semaphore is never closed.
                 Ok(permit) => held.cpu = permit.ok(),

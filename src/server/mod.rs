@@ -2,9 +2,9 @@
 
 pub mod activity;
 pub mod admin;
-pub mod connection;
 pub mod bounded;
 pub mod budget;
+pub mod connection;
 pub mod devcert;
 pub mod inject;
 pub mod listener;

@@ -101,7 +101,10 @@ async fn read_review(
         (review::decode(&body), held)
     } else {
         const DECODING: &str = "decoding the AdmissionReview";
-        let held = limits.cpu(held, deadline, DECODING).await.map_err(refuse)?;
+        let held = limits
+            .cpu(held, false, deadline, DECODING)
+            .await
+            .map_err(refuse)?;
         // The body moves into the work and is freed as soon as it is decoded.
         let decode = move || review::decode(&body);
         limits
@@ -260,6 +263,6 @@ async fn worked<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<(T, Held), Failure> {
     let limits = &state.limits;
-    let held = limits.cpu(held, deadline, doing).await?;
+    let held = limits.cpu(held, inline, deadline, doing).await?;
     limits.run(held, inline, deadline, doing, work).await
 }

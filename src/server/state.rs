@@ -116,7 +116,8 @@ impl AppState {
             live,
             settings,
             limits: Limits {
-                cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
+                inline_cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
+                pool_cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
                 memory: Budget::new(limits.max_in_flight_bytes),
                 request_timeout: limits.request_timeout,
             },
