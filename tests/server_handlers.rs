@@ -484,7 +484,10 @@ async fn a_request_over_the_memory_budget_waits_then_is_refused_as_overloaded() 
         .cover(&mut held, 4000, soon)
         .await
         .unwrap();
-    let body = serde_json::to_vec(&review("v1", "u", "CREATE", "Pod", pod())).unwrap();
+    // Over 64 KiB: small reviews have a budget of their own (see the next test).
+    let mut big = pod();
+    big["metadata"]["annotations"] = json!({"example.com/padding": "x".repeat(70_000)});
+    let body = serde_json::to_vec(&review("v1", "u", "CREATE", "Pod", big)).unwrap();
     let started = std::time::Instant::now();
     let (status, text) = post(&state, "/inject", "application/json", body.clone()).await;
     let waited = started.elapsed();
@@ -505,4 +508,34 @@ async fn a_request_over_the_memory_budget_waits_then_is_refused_as_overloaded() 
     let (status, _) = post(&state, "/inject", "application/json", body).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(state.limits.memory.available(), 4096);
+}
+
+/// With the budget of large reviews all held (big pods in flight), a hello pod is answered
+/// at once from the budget of small ones instead of queueing behind them.
+#[tokio::test]
+async fn a_small_review_does_not_wait_for_the_budget_of_large_ones() {
+    use needle::server::budget::Share;
+    let state = Arc::new(AppState::new(
+        snapshot::embedded(),
+        Settings::default(),
+        LimitSettings {
+            max_in_flight_bytes: 4096,
+            request_timeout: Duration::from_secs(30),
+            ..LimitSettings::default()
+        },
+    ));
+    let mut held = Share::default();
+    let soon = tokio::time::Instant::now() + Duration::from_secs(1);
+    state
+        .limits
+        .memory
+        .cover(&mut held, 4096, soon)
+        .await
+        .unwrap();
+    let body = serde_json::to_vec(&review("v1", "u", "CREATE", "Pod", pod())).unwrap();
+    let (status, text) = post(&state, "/inject", "application/json", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let answer: Value = serde_json::from_slice(&text).unwrap();
+    assert_eq!(answer["response"]["allowed"], true, "{answer}");
+    assert!(answer["response"]["patch"].is_string(), "{answer}");
 }

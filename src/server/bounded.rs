@@ -34,6 +34,11 @@ pub struct Limits {
     /// millisecond.
     pub pool_cpu: Arc<Semaphore>,
     pub memory: Budget,
+    /// The budget of reviews that declare at most `INLINE_BODY_BYTES`, apart from `memory`
+    /// for the same reason as `inline_cpu`: a hello pod must not queue behind a large body
+    /// waiting for room (the semaphore is first come, first served, so the waiter at its
+    /// head takes every byte given back until it has enough).
+    pub small_memory: Budget,
     pub request_timeout: Duration,
 }
 
@@ -146,16 +151,18 @@ impl Limits {
             discard(frames);
             return Err(Failure::TooLarge);
         }
+        // hyper holds a body to its Content-Length, so a body declared small stays small.
+        let budget = if declared.is_some_and(|n| n <= INLINE_BODY_BYTES) {
+            &self.small_memory
+        } else {
+            &self.memory
+        };
         let overloaded = |body_bytes| Failure::Overloaded {
             body_bytes,
-            budget: self.memory.total(),
+            budget: budget.total(),
         };
         if let Some(n) = declared
-            && self
-                .memory
-                .cover(&mut held.memory, n, deadline)
-                .await
-                .is_err()
+            && budget.cover(&mut held.memory, n, deadline).await.is_err()
         {
             discard(frames);
             return Err(overloaded(n));
@@ -177,7 +184,7 @@ impl Limits {
             if len > MAX_BODY_BYTES {
                 return Err(Failure::TooLarge);
             }
-            self.memory
+            budget
                 .cover(&mut held.memory, len, deadline)
                 .await
                 .map_err(|_| overloaded(len))?;

@@ -44,6 +44,10 @@ impl Default for LimitSettings {
 /// (BENCHMARKS.md, "Hostile input"), so this keeps the server near 220 MiB at most.
 pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = super::router::MAX_BODY_BYTES;
 
+/// The budget of small reviews (up to 64 KiB declared), beside `--max-in-flight-bytes`: 16 of
+/// the largest small ones or a thousand hello pods at once, a few tens of MiB at their peak.
+pub const SMALL_REVIEWS_BYTES: usize = 1024 * 1024;
+
 pub struct AppState {
     pub live: Live,
     pub metrics: Metrics,
@@ -119,6 +123,7 @@ impl AppState {
                 inline_cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
                 pool_cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
                 memory: Budget::new(limits.max_in_flight_bytes),
+                small_memory: Budget::new(SMALL_REVIEWS_BYTES),
                 request_timeout: limits.request_timeout,
             },
             caches: Caches {
