@@ -80,6 +80,8 @@
 
 mod emit;
 pub mod funcs;
+#[rustfmt::skip]
+mod go_types;
 mod lexer;
 mod parser;
 mod types;
