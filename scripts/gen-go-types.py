@@ -5,11 +5,13 @@ struct reachable from them), with their fields and methods, read from the Go sou
 translation uses them to fail a field a typed struct lacks as Go's text/template does.
 
 Usage (the modules come from the Go module proxy; nothing of them is committed):
+    ISTIO_API=v1.31.0-alpha.1.0.20260819121012-5803fb6accf7
+    PROTOBUF=v1.36.12-0.20260120151049-f2248ac996af
     cd /tmp && go mod download istio.io/api@$ISTIO_API k8s.io/api@v0.34.4 \
         k8s.io/apimachinery@v0.34.4 google.golang.org/protobuf@$PROTOBUF
     scripts/gen-go-types.py $ISTIO_API v0.34.4 $PROTOBUF > src/core/gotemplate/go_types.rs
-(the istio.io/api and protobuf versions are those of Istio's go.mod; rustfmt leaves the file
-as written: its `mod` line is `#[rustfmt::skip]`.)
+(istio.io/api and protobuf at the versions of Istio's go.mod (86c9f01), k8s.io at that of
+pod_fields.rs; rustfmt leaves the file as written: its `mod` line is `#[rustfmt::skip]`.)
 """
 import glob
 import os
