@@ -70,7 +70,7 @@ ROOTS = [
 class Package:
     def __init__(self, path):
         self.path, self.name = path, None
-        self.structs, self.named, self.methods = {}, {}, {}
+        self.structs, self.named, self.methods, self.enum_zero = {}, {}, {}, {}
         module = next((m for m in MODULES if path == m or path.startswith(m + "/")), None)
         self.dir = module and os.path.join(CACHE, MODULES[module], path[len(module) + 1:])
         if not self.dir or path in OPAQUE_PACKAGES:
@@ -101,6 +101,10 @@ class Package:
             self.structs[m.group(1)] = fields
         for name, typ in re.findall(r"^type (\w+) ((?:map\[|\[\]|\*)?[\w.\[\]*]+)\s*$", src, re.M):
             self.named[name] = self.qualify(typ, imports)
+        # A protobuf enum's zero value prints (and is held in JSON) as its first name.
+        for enum, first in re.findall(r'^\s*(\w+)_name = map\[int32\]string\{\s*0:\s*"(\w+)"',
+                                      src, re.M):
+            self.enum_zero[enum] = first
         for recv, name, params, result in re.findall(
                 r"^func \(\w* ?\*?(\w+)\) ([A-Z]\w*)\(([^)]*)\) ?([^{]*?) ?\{", src, re.M):
             # Only getters' results are followed (a `DeepCopy` copy is read leniently).
@@ -240,6 +244,28 @@ def methods_of(typ):
     return pkg.methods.get(name, {})
 
 
+def zero(typ, k):
+    """The value Go holds where the data leaves `typ` out, as a minijinja literal."""
+    if k in ("Pointer", "Wrapper", "Duration"):
+        return "none"
+    if k == "Slice":
+        return "[]"
+    if k in ("Map", "OtherKeyMap"):
+        return "{}"
+    if k != "Basic":
+        return None
+    if typ not in BASIC and split(typ)[1] in split(typ)[0].enum_zero:
+        return '"' + split(typ)[0].enum_zero[split(typ)[1]] + '"'
+    return {"string": '""', "bool": "false", "float32": "0.0", "float64": "0.0",
+            "any": None}.get(resolved(typ), "0")
+
+
+def rust_str(literal):
+    if literal is None:
+        return "None"
+    return "Some(" + '"' + literal.replace("\\", "\\\\").replace('"', '\\"') + '"' + ")"
+
+
 def entry(typ):
     k = kind(typ)
     elem, fields, methods = "None", {}, {}
@@ -263,7 +289,7 @@ def entry(typ):
     method_list = method_lists.setdefault(method_list, f"METHODS_{len(method_lists)}")
     return (f'pub(super) static {emitted[typ]}: GoType = GoType {{\n'
             f'    name: "{printed(typ)}",\n    kind: Kind::{k},\n'
-            f'    elem: {elem},\n    fields: &[{field_list}],\n    methods: {method_list},\n}};\n')
+            f'    zero: {rust_str(zero(typ, k))},\n    elem: {elem},\n    fields: &[{field_list}],\n    methods: {method_list},\n}};\n')
 
 
 for const, typ in ROOTS:

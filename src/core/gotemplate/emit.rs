@@ -144,6 +144,11 @@ impl<'a> Emitter<'a> {
             Node::Action(p, pos) => {
                 let (value, ty) = self.pipeline_typed(p, *pos)?;
                 if p.vars.is_empty() {
+                    // A field the data leaves out prints as Go's zero value of its type.
+                    let value = match ty.zero() {
+                        Some(zero) => format!("gt_or_zero({value}, {zero})"),
+                        None => value,
+                    };
                     self.out.push_str(&format!("{{{{ gt_out({value}) }}}}"));
                 } else {
                     if p.vars.len() != 1 {

@@ -11,6 +11,7 @@ use super::types::{GoType, Kind, Methods};
 pub(super) static PROXY_CONFIG: GoType = GoType {
     name: "*v1alpha1.ProxyConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG),
     fields: &[("AvailabilityZone", Some(&STRING)), ("BinaryPath", Some(&STRING)), ("CaCertificatesPem", Some(&SLICE_STRING)), ("ClusterName", None), ("Concurrency", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("ConfigPath", Some(&STRING)), ("ConnectionSettings", Some(&PTR_V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS)), ("ControlPlaneAuthPolicy", Some(&V1ALPHA1_AUTHENTICATION_POLICY)), ("CustomConfigFile", Some(&STRING)), ("DiscoveryAddress", Some(&STRING)), ("DiscoveryRefreshDelay", Some(&PTR_DURATIONPB_DURATION)), ("DrainDuration", Some(&PTR_DURATIONPB_DURATION)), ("EnvoyAccessLogService", Some(&PTR_V1ALPHA1_REMOTE_SERVICE)), ("EnvoyMetricsService", Some(&PTR_V1ALPHA1_REMOTE_SERVICE)), ("EnvoyMetricsServiceAddress", Some(&STRING)), ("ExtraStatTags", Some(&SLICE_STRING)), ("FileFlushInterval", Some(&PTR_DURATIONPB_DURATION)), ("FileFlushMinSizeKb", Some(&UINT32)), ("GatewayTopology", Some(&PTR_V1ALPHA1_TOPOLOGY)), ("HoldApplicationUntilProxyStarts", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Image", Some(&PTR_V1BETA1_PROXY_IMAGE)), ("InterceptionMode", Some(&V1ALPHA1_PROXY_CONFIG_INBOUND_INTERCEPTION_MODE)), ("MeshId", Some(&STRING)), ("PrivateKeyProvider", Some(&PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER)), ("ProxyAdminPort", Some(&INT32)), ("ProxyBootstrapTemplatePath", Some(&STRING)), ("ProxyHeaders", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS)), ("ProxyMetadata", Some(&MAP_STRING_STRING)), ("ProxyStatsMatcher", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_STATS_MATCHER)), ("ReadinessProbe", Some(&PTR_V1ALPHA3_READINESS_PROBE)), ("RuntimeValues", Some(&MAP_STRING_STRING)), ("Sds", Some(&PTR_V1ALPHA1_SDS)), ("StatNameLength", Some(&INT32)), ("StatsCompression", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("StatsdUdpAddress", Some(&STRING)), ("StatusPort", Some(&INT32)), ("TerminationDrainDuration", Some(&PTR_DURATIONPB_DURATION)), ("Tracing", Some(&PTR_V1ALPHA1_TRACING)), ("ZipkinAddress", Some(&STRING))],
     methods: METHODS_0,
@@ -19,6 +20,7 @@ pub(super) static PROXY_CONFIG: GoType = GoType {
 pub(super) static MESH_CONFIG: GoType = GoType {
     name: "*v1alpha1.MeshConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG),
     fields: &[("AccessLogEncoding", Some(&V1ALPHA1_MESH_CONFIG_ACCESS_LOG_ENCODING)), ("AccessLogFile", Some(&STRING)), ("AccessLogFormat", Some(&STRING)), ("Ca", Some(&PTR_V1ALPHA1_MESH_CONFIG_CA)), ("CaCertificates", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA)), ("Certificates", Some(&SLICE_PTR_V1ALPHA1_CERTIFICATE)), ("ConfigSources", Some(&SLICE_PTR_V1ALPHA1_CONFIG_SOURCE)), ("ConnectTimeout", Some(&PTR_DURATIONPB_DURATION)), ("DefaultConfig", Some(&PROXY_CONFIG)), ("DefaultDestinationRuleExportTo", Some(&SLICE_STRING)), ("DefaultHttpRetryPolicy", Some(&PTR_V1ALPHA3_HTTPRETRY)), ("DefaultInboundHttpRetryPolicy", Some(&PTR_V1ALPHA3_HTTPRETRY)), ("DefaultProviders", Some(&PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_PROVIDERS)), ("DefaultServiceExportTo", Some(&SLICE_STRING)), ("DefaultTrafficPolicy", Some(&PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_TRAFFIC_POLICY)), ("DefaultVirtualServiceExportTo", Some(&SLICE_STRING)), ("DisableEnvoyListenerLog", Some(&BOOL)), ("DiscoverySelectors", Some(&SLICE_PTR_V1ALPHA1_LABEL_SELECTOR)), ("DnsRefreshRate", Some(&PTR_DURATIONPB_DURATION)), ("EnableAutoMtls", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("EnableEnvoyAccessLogService", Some(&BOOL)), ("EnablePrometheusMerge", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("EnableTracing", Some(&BOOL)), ("ExtensionProviders", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER)), ("H2UpgradePolicy", Some(&V1ALPHA1_MESH_CONFIG_H2_UPGRADE_POLICY)), ("HboneIdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("InboundClusterStatName", Some(&STRING)), ("InboundTrafficPolicy", Some(&PTR_V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY)), ("IngressClass", Some(&STRING)), ("IngressControllerMode", Some(&V1ALPHA1_MESH_CONFIG_INGRESS_CONTROLLER_MODE)), ("IngressSelector", Some(&STRING)), ("IngressService", Some(&STRING)), ("LocalityLbSetting", Some(&PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING)), ("MeshMTLS", Some(&PTR_V1ALPHA1_MESH_CONFIG_TLSCONFIG)), ("OutboundClusterStatName", Some(&STRING)), ("OutboundTrafficPolicy", Some(&PTR_V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY)), ("PathNormalization", Some(&PTR_V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION)), ("ProtocolDetectionTimeout", Some(&PTR_DURATIONPB_DURATION)), ("ProxyHttpPort", Some(&INT32)), ("ProxyInboundListenPort", Some(&INT32)), ("ProxyListenPort", Some(&INT32)), ("RootNamespace", Some(&STRING)), ("ServiceEntryVisibility", Some(&PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY)), ("ServiceScopeConfigs", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS)), ("ServiceSettings", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS)), ("TcpKeepalive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE)), ("TlsDefaults", Some(&PTR_V1ALPHA1_MESH_CONFIG_TLSCONFIG)), ("TrustDomain", Some(&STRING)), ("TrustDomainAliases", Some(&SLICE_STRING)), ("VerifyCertificateAtClient", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("ZoneAwareLbSetting", Some(&PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING))],
     methods: METHODS_1,
@@ -27,6 +29,7 @@ pub(super) static MESH_CONFIG: GoType = GoType {
 pub(super) static POD_SPEC: GoType = GoType {
     name: "v1.PodSpec",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ActiveDeadlineSeconds", Some(&PTR_INT64)), ("Affinity", Some(&PTR_CORE_V1_AFFINITY)), ("AutomountServiceAccountToken", Some(&PTR_BOOL)), ("Containers", Some(&SLICE_CORE_V1_CONTAINER)), ("DNSConfig", Some(&PTR_CORE_V1_POD_DNSCONFIG)), ("DNSPolicy", Some(&CORE_V1_DNSPOLICY)), ("DeprecatedServiceAccount", Some(&STRING)), ("EnableServiceLinks", Some(&PTR_BOOL)), ("EphemeralContainers", Some(&SLICE_CORE_V1_EPHEMERAL_CONTAINER)), ("HostAliases", Some(&SLICE_CORE_V1_HOST_ALIAS)), ("HostIPC", Some(&BOOL)), ("HostNetwork", Some(&BOOL)), ("HostPID", Some(&BOOL)), ("HostUsers", Some(&PTR_BOOL)), ("Hostname", Some(&STRING)), ("HostnameOverride", Some(&PTR_STRING)), ("ImagePullSecrets", Some(&SLICE_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("InitContainers", Some(&SLICE_CORE_V1_CONTAINER)), ("NodeName", Some(&STRING)), ("NodeSelector", Some(&MAP_STRING_STRING)), ("OS", Some(&PTR_CORE_V1_POD_OS)), ("Overhead", Some(&CORE_V1_RESOURCE_LIST)), ("PreemptionPolicy", Some(&PTR_CORE_V1_PREEMPTION_POLICY)), ("Priority", Some(&PTR_INT32)), ("PriorityClassName", Some(&STRING)), ("ReadinessGates", Some(&SLICE_CORE_V1_POD_READINESS_GATE)), ("ResourceClaims", Some(&SLICE_CORE_V1_POD_RESOURCE_CLAIM)), ("Resources", Some(&PTR_CORE_V1_RESOURCE_REQUIREMENTS)), ("RestartPolicy", Some(&CORE_V1_RESTART_POLICY)), ("RuntimeClassName", Some(&PTR_STRING)), ("SchedulerName", Some(&STRING)), ("SchedulingGates", Some(&SLICE_CORE_V1_POD_SCHEDULING_GATE)), ("SecurityContext", Some(&PTR_CORE_V1_POD_SECURITY_CONTEXT)), ("ServiceAccountName", Some(&STRING)), ("SetHostnameAsFQDN", Some(&PTR_BOOL)), ("ShareProcessNamespace", Some(&PTR_BOOL)), ("Subdomain", Some(&STRING)), ("TerminationGracePeriodSeconds", Some(&PTR_INT64)), ("Tolerations", Some(&SLICE_CORE_V1_TOLERATION)), ("TopologySpreadConstraints", Some(&SLICE_CORE_V1_TOPOLOGY_SPREAD_CONSTRAINT)), ("Volumes", Some(&SLICE_CORE_V1_VOLUME))],
     methods: METHODS_2,
@@ -35,6 +38,7 @@ pub(super) static POD_SPEC: GoType = GoType {
 pub(super) static OBJECT_META: GoType = GoType {
     name: "v1.ObjectMeta",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Annotations", Some(&MAP_STRING_STRING)), ("CreationTimestamp", None), ("DeletionGracePeriodSeconds", Some(&PTR_INT64)), ("DeletionTimestamp", None), ("Finalizers", Some(&SLICE_STRING)), ("GenerateName", Some(&STRING)), ("Generation", Some(&INT64)), ("Labels", Some(&MAP_STRING_STRING)), ("ManagedFields", Some(&SLICE_META_V1_MANAGED_FIELDS_ENTRY)), ("Name", Some(&STRING)), ("Namespace", Some(&STRING)), ("OwnerReferences", Some(&SLICE_META_V1_OWNER_REFERENCE)), ("ResourceVersion", Some(&STRING)), ("SelfLink", Some(&STRING)), ("UID", Some(&TYPES_UID))],
     methods: METHODS_3,
@@ -43,6 +47,7 @@ pub(super) static OBJECT_META: GoType = GoType {
 pub(super) static TYPE_META: GoType = GoType {
     name: "v1.TypeMeta",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("APIVersion", Some(&STRING)), ("Kind", Some(&STRING))],
     methods: METHODS_4,
@@ -51,6 +56,7 @@ pub(super) static TYPE_META: GoType = GoType {
 pub(super) static NAMESPACED_NAME: GoType = GoType {
     name: "types.NamespacedName",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Namespace", Some(&STRING))],
     methods: METHODS_5,
@@ -59,6 +65,7 @@ pub(super) static NAMESPACED_NAME: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG: GoType = GoType {
     name: "v1alpha1.ProxyConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AvailabilityZone", Some(&STRING)), ("BinaryPath", Some(&STRING)), ("CaCertificatesPem", Some(&SLICE_STRING)), ("ClusterName", None), ("Concurrency", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("ConfigPath", Some(&STRING)), ("ConnectionSettings", Some(&PTR_V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS)), ("ControlPlaneAuthPolicy", Some(&V1ALPHA1_AUTHENTICATION_POLICY)), ("CustomConfigFile", Some(&STRING)), ("DiscoveryAddress", Some(&STRING)), ("DiscoveryRefreshDelay", Some(&PTR_DURATIONPB_DURATION)), ("DrainDuration", Some(&PTR_DURATIONPB_DURATION)), ("EnvoyAccessLogService", Some(&PTR_V1ALPHA1_REMOTE_SERVICE)), ("EnvoyMetricsService", Some(&PTR_V1ALPHA1_REMOTE_SERVICE)), ("EnvoyMetricsServiceAddress", Some(&STRING)), ("ExtraStatTags", Some(&SLICE_STRING)), ("FileFlushInterval", Some(&PTR_DURATIONPB_DURATION)), ("FileFlushMinSizeKb", Some(&UINT32)), ("GatewayTopology", Some(&PTR_V1ALPHA1_TOPOLOGY)), ("HoldApplicationUntilProxyStarts", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Image", Some(&PTR_V1BETA1_PROXY_IMAGE)), ("InterceptionMode", Some(&V1ALPHA1_PROXY_CONFIG_INBOUND_INTERCEPTION_MODE)), ("MeshId", Some(&STRING)), ("PrivateKeyProvider", Some(&PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER)), ("ProxyAdminPort", Some(&INT32)), ("ProxyBootstrapTemplatePath", Some(&STRING)), ("ProxyHeaders", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS)), ("ProxyMetadata", Some(&MAP_STRING_STRING)), ("ProxyStatsMatcher", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_STATS_MATCHER)), ("ReadinessProbe", Some(&PTR_V1ALPHA3_READINESS_PROBE)), ("RuntimeValues", Some(&MAP_STRING_STRING)), ("Sds", Some(&PTR_V1ALPHA1_SDS)), ("StatNameLength", Some(&INT32)), ("StatsCompression", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("StatsdUdpAddress", Some(&STRING)), ("StatusPort", Some(&INT32)), ("TerminationDrainDuration", Some(&PTR_DURATIONPB_DURATION)), ("Tracing", Some(&PTR_V1ALPHA1_TRACING)), ("ZipkinAddress", Some(&STRING))],
     methods: METHODS_0,
@@ -67,6 +74,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG: GoType = GoType {
 pub(super) static STRING: GoType = GoType {
     name: "string",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -75,6 +83,7 @@ pub(super) static STRING: GoType = GoType {
 pub(super) static SLICE_STRING: GoType = GoType {
     name: "[]string",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&STRING),
     fields: &[],
     methods: METHODS_6,
@@ -83,6 +92,7 @@ pub(super) static SLICE_STRING: GoType = GoType {
 pub(super) static PTR_WRAPPERSPB_INT32_VALUE: GoType = GoType {
     name: "*wrapperspb.Int32Value",
     kind: Kind::Wrapper,
+    zero: Some("none"),
     elem: Some(&WRAPPERSPB_INT32_VALUE),
     fields: &[("Value", Some(&INT32))],
     methods: METHODS_7,
@@ -91,6 +101,7 @@ pub(super) static PTR_WRAPPERSPB_INT32_VALUE: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ConnectionSettings",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS),
     fields: &[("ClusterPerConnectionBufferLimitBytes", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("GlobalDownstreamConnectionLimit", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("Http2InitialConnectionWindowSize", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("Http2InitialStreamWindowSize", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("HttpDrainTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpHeadersWithUnderscoresAction", Some(&V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_HEADERS_WITH_UNDERSCORES_ACTION)), ("HttpIdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpMaxConcurrentStreams", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("HttpMaxConnectionDuration", Some(&PTR_DURATIONPB_DURATION)), ("HttpMaxStreamDuration", Some(&PTR_DURATIONPB_DURATION)), ("HttpMergeSlashes", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("HttpPathWithEscapedSlashesAction", Some(&V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PATH_WITH_ESCAPED_SLASHES_ACTION)), ("HttpRequestHeadersTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpRequestTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpStreamIdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("ListenerConnectionLimit", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("ListenerPerConnectionBufferLimitBytes", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("Profile", Some(&V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PROFILE))],
     methods: METHODS_8,
@@ -99,6 +110,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS: GoType = GoType
 pub(super) static V1ALPHA1_AUTHENTICATION_POLICY: GoType = GoType {
     name: "v1alpha1.AuthenticationPolicy",
     kind: Kind::Basic,
+    zero: Some("\"NONE\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -107,6 +119,7 @@ pub(super) static V1ALPHA1_AUTHENTICATION_POLICY: GoType = GoType {
 pub(super) static PTR_DURATIONPB_DURATION: GoType = GoType {
     name: "*durationpb.Duration",
     kind: Kind::Duration,
+    zero: Some("none"),
     elem: Some(&DURATIONPB_DURATION),
     fields: &[("Nanos", Some(&INT32)), ("Seconds", Some(&INT64))],
     methods: METHODS_10,
@@ -115,6 +128,7 @@ pub(super) static PTR_DURATIONPB_DURATION: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_REMOTE_SERVICE: GoType = GoType {
     name: "*v1alpha1.RemoteService",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_REMOTE_SERVICE),
     fields: &[("Address", Some(&STRING)), ("TcpKeepalive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_11,
@@ -123,6 +137,7 @@ pub(super) static PTR_V1ALPHA1_REMOTE_SERVICE: GoType = GoType {
 pub(super) static UINT32: GoType = GoType {
     name: "uint32",
     kind: Kind::Basic,
+    zero: Some("0"),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -131,6 +146,7 @@ pub(super) static UINT32: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TOPOLOGY: GoType = GoType {
     name: "*v1alpha1.Topology",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TOPOLOGY),
     fields: &[("ForwardClientCertDetails", Some(&V1ALPHA1_FORWARD_CLIENT_CERT_DETAILS)), ("NumTrustedProxies", Some(&UINT32)), ("ProxyProtocol", Some(&PTR_V1ALPHA1_TOPOLOGY_PROXY_PROTOCOL_CONFIGURATION))],
     methods: METHODS_12,
@@ -139,6 +155,7 @@ pub(super) static PTR_V1ALPHA1_TOPOLOGY: GoType = GoType {
 pub(super) static PTR_WRAPPERSPB_BOOL_VALUE: GoType = GoType {
     name: "*wrapperspb.BoolValue",
     kind: Kind::Wrapper,
+    zero: Some("none"),
     elem: Some(&WRAPPERSPB_BOOL_VALUE),
     fields: &[("Value", Some(&BOOL))],
     methods: METHODS_13,
@@ -147,6 +164,7 @@ pub(super) static PTR_WRAPPERSPB_BOOL_VALUE: GoType = GoType {
 pub(super) static PTR_V1BETA1_PROXY_IMAGE: GoType = GoType {
     name: "*v1beta1.ProxyImage",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1BETA1_PROXY_IMAGE),
     fields: &[("ImageType", Some(&STRING))],
     methods: METHODS_14,
@@ -155,6 +173,7 @@ pub(super) static PTR_V1BETA1_PROXY_IMAGE: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG_INBOUND_INTERCEPTION_MODE: GoType = GoType {
     name: "v1alpha1.ProxyConfig_InboundInterceptionMode",
     kind: Kind::Basic,
+    zero: Some("\"REDIRECT\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -163,6 +182,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_INBOUND_INTERCEPTION_MODE: GoType = GoTy
 pub(super) static PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER: GoType = GoType {
     name: "*v1alpha1.PrivateKeyProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PRIVATE_KEY_PROVIDER),
     fields: &[("Provider", None)],
     methods: METHODS_15,
@@ -171,6 +191,7 @@ pub(super) static PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER: GoType = GoType {
 pub(super) static INT32: GoType = GoType {
     name: "int32",
     kind: Kind::Basic,
+    zero: Some("0"),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -179,6 +200,7 @@ pub(super) static INT32: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS),
     fields: &[("AttemptCount", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ATTEMPT_COUNT)), ("EnvoyDebugHeaders", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ENVOY_DEBUG_HEADERS)), ("ForwardedClientCert", Some(&V1ALPHA1_FORWARD_CLIENT_CERT_DETAILS)), ("MetadataExchangeHeaders", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_HEADERS)), ("PreserveHttp1HeaderCase", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("RequestId", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_REQUEST_ID)), ("Server", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SERVER)), ("SetCurrentClientCertDetails", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SET_CURRENT_CLIENT_CERT_DETAILS)), ("XForwardedHost", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_HOST)), ("XForwardedPort", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_PORT))],
     methods: METHODS_16,
@@ -187,6 +209,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS: GoType = GoType {
 pub(super) static MAP_STRING_STRING: GoType = GoType {
     name: "map[string]string",
     kind: Kind::Map,
+    zero: Some("{}"),
     elem: Some(&STRING),
     fields: &[],
     methods: METHODS_6,
@@ -195,6 +218,7 @@ pub(super) static MAP_STRING_STRING: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_STATS_MATCHER: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyStatsMatcher",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_STATS_MATCHER),
     fields: &[("InclusionPrefixes", Some(&SLICE_STRING)), ("InclusionRegexps", Some(&SLICE_STRING)), ("InclusionSuffixes", Some(&SLICE_STRING))],
     methods: METHODS_17,
@@ -203,6 +227,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_STATS_MATCHER: GoType = GoType
 pub(super) static PTR_V1ALPHA3_READINESS_PROBE: GoType = GoType {
     name: "*v1alpha3.ReadinessProbe",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_READINESS_PROBE),
     fields: &[("FailureThreshold", Some(&INT32)), ("HealthCheckMethod", None), ("InitialDelaySeconds", Some(&INT32)), ("PeriodSeconds", Some(&INT32)), ("SuccessThreshold", Some(&INT32)), ("TimeoutSeconds", Some(&INT32))],
     methods: METHODS_18,
@@ -211,6 +236,7 @@ pub(super) static PTR_V1ALPHA3_READINESS_PROBE: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_SDS: GoType = GoType {
     name: "*v1alpha1.SDS",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_SDS),
     fields: &[("Enabled", Some(&BOOL)), ("K8SSaJwtPath", Some(&STRING))],
     methods: METHODS_19,
@@ -219,6 +245,7 @@ pub(super) static PTR_V1ALPHA1_SDS: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING: GoType = GoType {
     name: "*v1alpha1.Tracing",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING),
     fields: &[("CustomTags", Some(&MAP_STRING_PTR_V1ALPHA1_TRACING_CUSTOM_TAG)), ("EnableIstioTags", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("MaxPathTagLength", Some(&UINT32)), ("Sampling", Some(&FLOAT64)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS)), ("Tracer", None)],
     methods: METHODS_20,
@@ -227,6 +254,7 @@ pub(super) static PTR_V1ALPHA1_TRACING: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG_TRACING_SERVICE_NAME: GoType = GoType {
     name: "v1alpha1.ProxyConfig_TracingServiceName",
     kind: Kind::Basic,
+    zero: Some("\"APP_LABEL_AND_NAMESPACE\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -235,6 +263,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_TRACING_SERVICE_NAME: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG: GoType = GoType {
     name: "v1alpha1.MeshConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AccessLogEncoding", Some(&V1ALPHA1_MESH_CONFIG_ACCESS_LOG_ENCODING)), ("AccessLogFile", Some(&STRING)), ("AccessLogFormat", Some(&STRING)), ("Ca", Some(&PTR_V1ALPHA1_MESH_CONFIG_CA)), ("CaCertificates", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA)), ("Certificates", Some(&SLICE_PTR_V1ALPHA1_CERTIFICATE)), ("ConfigSources", Some(&SLICE_PTR_V1ALPHA1_CONFIG_SOURCE)), ("ConnectTimeout", Some(&PTR_DURATIONPB_DURATION)), ("DefaultConfig", Some(&PROXY_CONFIG)), ("DefaultDestinationRuleExportTo", Some(&SLICE_STRING)), ("DefaultHttpRetryPolicy", Some(&PTR_V1ALPHA3_HTTPRETRY)), ("DefaultInboundHttpRetryPolicy", Some(&PTR_V1ALPHA3_HTTPRETRY)), ("DefaultProviders", Some(&PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_PROVIDERS)), ("DefaultServiceExportTo", Some(&SLICE_STRING)), ("DefaultTrafficPolicy", Some(&PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_TRAFFIC_POLICY)), ("DefaultVirtualServiceExportTo", Some(&SLICE_STRING)), ("DisableEnvoyListenerLog", Some(&BOOL)), ("DiscoverySelectors", Some(&SLICE_PTR_V1ALPHA1_LABEL_SELECTOR)), ("DnsRefreshRate", Some(&PTR_DURATIONPB_DURATION)), ("EnableAutoMtls", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("EnableEnvoyAccessLogService", Some(&BOOL)), ("EnablePrometheusMerge", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("EnableTracing", Some(&BOOL)), ("ExtensionProviders", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER)), ("H2UpgradePolicy", Some(&V1ALPHA1_MESH_CONFIG_H2_UPGRADE_POLICY)), ("HboneIdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("InboundClusterStatName", Some(&STRING)), ("InboundTrafficPolicy", Some(&PTR_V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY)), ("IngressClass", Some(&STRING)), ("IngressControllerMode", Some(&V1ALPHA1_MESH_CONFIG_INGRESS_CONTROLLER_MODE)), ("IngressSelector", Some(&STRING)), ("IngressService", Some(&STRING)), ("LocalityLbSetting", Some(&PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING)), ("MeshMTLS", Some(&PTR_V1ALPHA1_MESH_CONFIG_TLSCONFIG)), ("OutboundClusterStatName", Some(&STRING)), ("OutboundTrafficPolicy", Some(&PTR_V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY)), ("PathNormalization", Some(&PTR_V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION)), ("ProtocolDetectionTimeout", Some(&PTR_DURATIONPB_DURATION)), ("ProxyHttpPort", Some(&INT32)), ("ProxyInboundListenPort", Some(&INT32)), ("ProxyListenPort", Some(&INT32)), ("RootNamespace", Some(&STRING)), ("ServiceEntryVisibility", Some(&PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY)), ("ServiceScopeConfigs", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS)), ("ServiceSettings", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS)), ("TcpKeepalive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE)), ("TlsDefaults", Some(&PTR_V1ALPHA1_MESH_CONFIG_TLSCONFIG)), ("TrustDomain", Some(&STRING)), ("TrustDomainAliases", Some(&SLICE_STRING)), ("VerifyCertificateAtClient", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("ZoneAwareLbSetting", Some(&PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING))],
     methods: METHODS_1,
@@ -243,6 +272,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_ACCESS_LOG_ENCODING: GoType = GoType {
     name: "v1alpha1.MeshConfig_AccessLogEncoding",
     kind: Kind::Basic,
+    zero: Some("\"TEXT\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -251,6 +281,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_ACCESS_LOG_ENCODING: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_CA: GoType = GoType {
     name: "*v1alpha1.MeshConfig_CA",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_CA),
     fields: &[("Address", Some(&STRING)), ("IstiodSide", Some(&BOOL)), ("RequestTimeout", Some(&PTR_DURATIONPB_DURATION)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_21,
@@ -259,6 +290,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_CA: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA: GoType = GoType {
     name: "[]*v1alpha1.MeshConfig_CertificateData",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA),
     fields: &[],
     methods: METHODS_6,
@@ -267,6 +299,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA: GoType = GoTy
 pub(super) static SLICE_PTR_V1ALPHA1_CERTIFICATE: GoType = GoType {
     name: "[]*v1alpha1.Certificate",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_CERTIFICATE),
     fields: &[],
     methods: METHODS_6,
@@ -275,6 +308,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_CERTIFICATE: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA1_CONFIG_SOURCE: GoType = GoType {
     name: "[]*v1alpha1.ConfigSource",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_CONFIG_SOURCE),
     fields: &[],
     methods: METHODS_6,
@@ -283,6 +317,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_CONFIG_SOURCE: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_HTTPRETRY: GoType = GoType {
     name: "*v1alpha3.HTTPRetry",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_HTTPRETRY),
     fields: &[("Attempts", Some(&INT32)), ("Backoff", Some(&PTR_DURATIONPB_DURATION)), ("PerTryTimeout", Some(&PTR_DURATIONPB_DURATION)), ("RetryIgnorePreviousHosts", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("RetryOn", Some(&STRING)), ("RetryRemoteLocalities", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_22,
@@ -291,6 +326,7 @@ pub(super) static PTR_V1ALPHA3_HTTPRETRY: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_PROVIDERS: GoType = GoType {
     name: "*v1alpha1.MeshConfig_DefaultProviders",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_DEFAULT_PROVIDERS),
     fields: &[("AccessLogging", Some(&SLICE_STRING)), ("Metrics", Some(&SLICE_STRING)), ("Tracing", Some(&SLICE_STRING))],
     methods: METHODS_23,
@@ -299,6 +335,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_PROVIDERS: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_TRAFFIC_POLICY: GoType = GoType {
     name: "*v1alpha1.MeshConfig_DefaultTrafficPolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_DEFAULT_TRAFFIC_POLICY),
     fields: &[("ConnectionPool", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS)), ("OutlierDetection", Some(&PTR_V1ALPHA3_OUTLIER_DETECTION))],
     methods: METHODS_24,
@@ -307,6 +344,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_DEFAULT_TRAFFIC_POLICY: GoType = GoTy
 pub(super) static BOOL: GoType = GoType {
     name: "bool",
     kind: Kind::Basic,
+    zero: Some("false"),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -315,6 +353,7 @@ pub(super) static BOOL: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA1_LABEL_SELECTOR: GoType = GoType {
     name: "[]*v1alpha1.LabelSelector",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_LABEL_SELECTOR),
     fields: &[],
     methods: METHODS_6,
@@ -323,6 +362,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_LABEL_SELECTOR: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER: GoType = GoType {
     name: "[]*v1alpha1.MeshConfig_ExtensionProvider",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER),
     fields: &[],
     methods: METHODS_6,
@@ -331,6 +371,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER: GoType = Go
 pub(super) static V1ALPHA1_MESH_CONFIG_H2_UPGRADE_POLICY: GoType = GoType {
     name: "v1alpha1.MeshConfig_H2UpgradePolicy",
     kind: Kind::Basic,
+    zero: Some("\"DO_NOT_UPGRADE\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -339,6 +380,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_H2_UPGRADE_POLICY: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY: GoType = GoType {
     name: "*v1alpha1.MeshConfig_InboundTrafficPolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY),
     fields: &[("Mode", Some(&V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY_MODE))],
     methods: METHODS_25,
@@ -347,6 +389,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY: GoType = GoTy
 pub(super) static V1ALPHA1_MESH_CONFIG_INGRESS_CONTROLLER_MODE: GoType = GoType {
     name: "v1alpha1.MeshConfig_IngressControllerMode",
     kind: Kind::Basic,
+    zero: Some("\"UNSPECIFIED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -355,6 +398,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_INGRESS_CONTROLLER_MODE: GoType = GoType 
 pub(super) static PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING: GoType = GoType {
     name: "*v1alpha3.LocalityLoadBalancerSetting",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING),
     fields: &[("Distribute", Some(&SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE)), ("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Failover", Some(&SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER)), ("FailoverPriority", Some(&SLICE_STRING))],
     methods: METHODS_26,
@@ -363,6 +407,7 @@ pub(super) static PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_TLSCONFIG: GoType = GoType {
     name: "*v1alpha1.MeshConfig_TLSConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_TLSCONFIG),
     fields: &[("CipherSuites", Some(&SLICE_STRING)), ("EcdhCurves", Some(&SLICE_STRING)), ("MinProtocolVersion", Some(&V1ALPHA1_MESH_CONFIG_TLSCONFIG_TLSPROTOCOL))],
     methods: METHODS_27,
@@ -371,6 +416,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_TLSCONFIG: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY: GoType = GoType {
     name: "*v1alpha1.MeshConfig_OutboundTrafficPolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY),
     fields: &[("Mode", Some(&V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY_MODE)), ("Tls", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_28,
@@ -379,6 +425,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY: GoType = GoT
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ProxyPathNormalization",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION),
     fields: &[("Normalization", Some(&V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION_NORMALIZATION_TYPE))],
     methods: METHODS_29,
@@ -387,6 +434,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION: GoType = Go
 pub(super) static PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY: GoType = GoType {
     name: "*v1alpha1.ServiceEntryVisibility",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_SERVICE_ENTRY_VISIBILITY),
     fields: &[("ApplyToSidecars", Some(&BOOL)), ("DefaultVisibility", Some(&V1ALPHA1_SERVICE_ENTRY_VISIBILITY_VISIBILITY)), ("Policies", Some(&SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY))],
     methods: METHODS_30,
@@ -395,6 +443,7 @@ pub(super) static PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS: GoType = GoType {
     name: "[]*v1alpha1.MeshConfig_ServiceScopeConfigs",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS),
     fields: &[],
     methods: METHODS_6,
@@ -403,6 +452,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS: GoType =
 pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS: GoType = GoType {
     name: "[]*v1alpha1.MeshConfig_ServiceSettings",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS),
     fields: &[],
     methods: METHODS_6,
@@ -411,6 +461,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS: GoType = GoTy
 pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE: GoType = GoType {
     name: "*v1alpha3.ConnectionPoolSettings_TCPSettings_TcpKeepalive",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE),
     fields: &[("Interval", Some(&PTR_DURATIONPB_DURATION)), ("Probes", Some(&UINT32)), ("Time", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_31,
@@ -419,6 +470,7 @@ pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIV
 pub(super) static PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING: GoType = GoType {
     name: "*v1alpha3.ZoneAwareLoadBalancerSetting",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING),
     fields: &[("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Failover", Some(&SLICE_PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER)), ("FailoverPriority", Some(&SLICE_STRING)), ("MinClusterSize", Some(&PTR_WRAPPERSPB_UINT32_VALUE))],
     methods: METHODS_32,
@@ -427,6 +479,7 @@ pub(super) static PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING: GoType = GoType
 pub(super) static PTR_INT64: GoType = GoType {
     name: "*int64",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&INT64),
     fields: &[],
     methods: METHODS_6,
@@ -435,6 +488,7 @@ pub(super) static PTR_INT64: GoType = GoType {
 pub(super) static PTR_CORE_V1_AFFINITY: GoType = GoType {
     name: "*v1.Affinity",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_AFFINITY),
     fields: &[("NodeAffinity", Some(&PTR_CORE_V1_NODE_AFFINITY)), ("PodAffinity", Some(&PTR_CORE_V1_POD_AFFINITY)), ("PodAntiAffinity", Some(&PTR_CORE_V1_POD_ANTI_AFFINITY))],
     methods: METHODS_2,
@@ -443,6 +497,7 @@ pub(super) static PTR_CORE_V1_AFFINITY: GoType = GoType {
 pub(super) static PTR_BOOL: GoType = GoType {
     name: "*bool",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&BOOL),
     fields: &[],
     methods: METHODS_6,
@@ -451,6 +506,7 @@ pub(super) static PTR_BOOL: GoType = GoType {
 pub(super) static SLICE_CORE_V1_CONTAINER: GoType = GoType {
     name: "[]v1.Container",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_CONTAINER),
     fields: &[],
     methods: METHODS_6,
@@ -459,6 +515,7 @@ pub(super) static SLICE_CORE_V1_CONTAINER: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_DNSCONFIG: GoType = GoType {
     name: "*v1.PodDNSConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_DNSCONFIG),
     fields: &[("Nameservers", Some(&SLICE_STRING)), ("Options", Some(&SLICE_CORE_V1_POD_DNSCONFIG_OPTION)), ("Searches", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -467,6 +524,7 @@ pub(super) static PTR_CORE_V1_POD_DNSCONFIG: GoType = GoType {
 pub(super) static CORE_V1_DNSPOLICY: GoType = GoType {
     name: "v1.DNSPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -475,6 +533,7 @@ pub(super) static CORE_V1_DNSPOLICY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_EPHEMERAL_CONTAINER: GoType = GoType {
     name: "[]v1.EphemeralContainer",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_EPHEMERAL_CONTAINER),
     fields: &[],
     methods: METHODS_6,
@@ -483,6 +542,7 @@ pub(super) static SLICE_CORE_V1_EPHEMERAL_CONTAINER: GoType = GoType {
 pub(super) static SLICE_CORE_V1_HOST_ALIAS: GoType = GoType {
     name: "[]v1.HostAlias",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_HOST_ALIAS),
     fields: &[],
     methods: METHODS_6,
@@ -491,6 +551,7 @@ pub(super) static SLICE_CORE_V1_HOST_ALIAS: GoType = GoType {
 pub(super) static PTR_STRING: GoType = GoType {
     name: "*string",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&STRING),
     fields: &[],
     methods: METHODS_6,
@@ -499,6 +560,7 @@ pub(super) static PTR_STRING: GoType = GoType {
 pub(super) static SLICE_CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
     name: "[]v1.LocalObjectReference",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_LOCAL_OBJECT_REFERENCE),
     fields: &[],
     methods: METHODS_6,
@@ -507,6 +569,7 @@ pub(super) static SLICE_CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_OS: GoType = GoType {
     name: "*v1.PodOS",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_OS),
     fields: &[("Name", Some(&CORE_V1_OSNAME))],
     methods: METHODS_2,
@@ -515,6 +578,7 @@ pub(super) static PTR_CORE_V1_POD_OS: GoType = GoType {
 pub(super) static CORE_V1_RESOURCE_LIST: GoType = GoType {
     name: "v1.ResourceList",
     kind: Kind::OtherKeyMap,
+    zero: Some("{}"),
     elem: None,
     fields: &[],
     methods: METHODS_33,
@@ -523,6 +587,7 @@ pub(super) static CORE_V1_RESOURCE_LIST: GoType = GoType {
 pub(super) static PTR_CORE_V1_PREEMPTION_POLICY: GoType = GoType {
     name: "*v1.PreemptionPolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PREEMPTION_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -531,6 +596,7 @@ pub(super) static PTR_CORE_V1_PREEMPTION_POLICY: GoType = GoType {
 pub(super) static PTR_INT32: GoType = GoType {
     name: "*int32",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&INT32),
     fields: &[],
     methods: METHODS_6,
@@ -539,6 +605,7 @@ pub(super) static PTR_INT32: GoType = GoType {
 pub(super) static SLICE_CORE_V1_POD_READINESS_GATE: GoType = GoType {
     name: "[]v1.PodReadinessGate",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_POD_READINESS_GATE),
     fields: &[],
     methods: METHODS_6,
@@ -547,6 +614,7 @@ pub(super) static SLICE_CORE_V1_POD_READINESS_GATE: GoType = GoType {
 pub(super) static SLICE_CORE_V1_POD_RESOURCE_CLAIM: GoType = GoType {
     name: "[]v1.PodResourceClaim",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_POD_RESOURCE_CLAIM),
     fields: &[],
     methods: METHODS_6,
@@ -555,6 +623,7 @@ pub(super) static SLICE_CORE_V1_POD_RESOURCE_CLAIM: GoType = GoType {
 pub(super) static PTR_CORE_V1_RESOURCE_REQUIREMENTS: GoType = GoType {
     name: "*v1.ResourceRequirements",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_RESOURCE_REQUIREMENTS),
     fields: &[("Claims", Some(&SLICE_CORE_V1_RESOURCE_CLAIM)), ("Limits", Some(&CORE_V1_RESOURCE_LIST)), ("Requests", Some(&CORE_V1_RESOURCE_LIST))],
     methods: METHODS_2,
@@ -563,6 +632,7 @@ pub(super) static PTR_CORE_V1_RESOURCE_REQUIREMENTS: GoType = GoType {
 pub(super) static CORE_V1_RESTART_POLICY: GoType = GoType {
     name: "v1.RestartPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -571,6 +641,7 @@ pub(super) static CORE_V1_RESTART_POLICY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_POD_SCHEDULING_GATE: GoType = GoType {
     name: "[]v1.PodSchedulingGate",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_POD_SCHEDULING_GATE),
     fields: &[],
     methods: METHODS_6,
@@ -579,6 +650,7 @@ pub(super) static SLICE_CORE_V1_POD_SCHEDULING_GATE: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_SECURITY_CONTEXT: GoType = GoType {
     name: "*v1.PodSecurityContext",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_SECURITY_CONTEXT),
     fields: &[("AppArmorProfile", Some(&PTR_CORE_V1_APP_ARMOR_PROFILE)), ("FSGroup", Some(&PTR_INT64)), ("FSGroupChangePolicy", Some(&PTR_CORE_V1_POD_FSGROUP_CHANGE_POLICY)), ("RunAsGroup", Some(&PTR_INT64)), ("RunAsNonRoot", Some(&PTR_BOOL)), ("RunAsUser", Some(&PTR_INT64)), ("SELinuxChangePolicy", Some(&PTR_CORE_V1_POD_SELINUX_CHANGE_POLICY)), ("SELinuxOptions", Some(&PTR_CORE_V1_SELINUX_OPTIONS)), ("SeccompProfile", Some(&PTR_CORE_V1_SECCOMP_PROFILE)), ("SupplementalGroups", Some(&SLICE_INT64)), ("SupplementalGroupsPolicy", Some(&PTR_CORE_V1_SUPPLEMENTAL_GROUPS_POLICY)), ("Sysctls", Some(&SLICE_CORE_V1_SYSCTL)), ("WindowsOptions", Some(&PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS))],
     methods: METHODS_2,
@@ -587,6 +659,7 @@ pub(super) static PTR_CORE_V1_POD_SECURITY_CONTEXT: GoType = GoType {
 pub(super) static SLICE_CORE_V1_TOLERATION: GoType = GoType {
     name: "[]v1.Toleration",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_TOLERATION),
     fields: &[],
     methods: METHODS_6,
@@ -595,6 +668,7 @@ pub(super) static SLICE_CORE_V1_TOLERATION: GoType = GoType {
 pub(super) static SLICE_CORE_V1_TOPOLOGY_SPREAD_CONSTRAINT: GoType = GoType {
     name: "[]v1.TopologySpreadConstraint",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_TOPOLOGY_SPREAD_CONSTRAINT),
     fields: &[],
     methods: METHODS_6,
@@ -603,6 +677,7 @@ pub(super) static SLICE_CORE_V1_TOPOLOGY_SPREAD_CONSTRAINT: GoType = GoType {
 pub(super) static SLICE_CORE_V1_VOLUME: GoType = GoType {
     name: "[]v1.Volume",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_VOLUME),
     fields: &[],
     methods: METHODS_6,
@@ -611,6 +686,7 @@ pub(super) static SLICE_CORE_V1_VOLUME: GoType = GoType {
 pub(super) static INT64: GoType = GoType {
     name: "int64",
     kind: Kind::Basic,
+    zero: Some("0"),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -619,6 +695,7 @@ pub(super) static INT64: GoType = GoType {
 pub(super) static SLICE_META_V1_MANAGED_FIELDS_ENTRY: GoType = GoType {
     name: "[]v1.ManagedFieldsEntry",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&META_V1_MANAGED_FIELDS_ENTRY),
     fields: &[],
     methods: METHODS_6,
@@ -627,6 +704,7 @@ pub(super) static SLICE_META_V1_MANAGED_FIELDS_ENTRY: GoType = GoType {
 pub(super) static SLICE_META_V1_OWNER_REFERENCE: GoType = GoType {
     name: "[]v1.OwnerReference",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&META_V1_OWNER_REFERENCE),
     fields: &[],
     methods: METHODS_6,
@@ -635,6 +713,7 @@ pub(super) static SLICE_META_V1_OWNER_REFERENCE: GoType = GoType {
 pub(super) static TYPES_UID: GoType = GoType {
     name: "types.UID",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -643,6 +722,7 @@ pub(super) static TYPES_UID: GoType = GoType {
 pub(super) static WRAPPERSPB_INT32_VALUE: GoType = GoType {
     name: "wrapperspb.Int32Value",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Value", Some(&INT32))],
     methods: METHODS_7,
@@ -651,6 +731,7 @@ pub(super) static WRAPPERSPB_INT32_VALUE: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ConnectionSettings",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ClusterPerConnectionBufferLimitBytes", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("GlobalDownstreamConnectionLimit", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("Http2InitialConnectionWindowSize", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("Http2InitialStreamWindowSize", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("HttpDrainTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpHeadersWithUnderscoresAction", Some(&V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_HEADERS_WITH_UNDERSCORES_ACTION)), ("HttpIdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpMaxConcurrentStreams", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("HttpMaxConnectionDuration", Some(&PTR_DURATIONPB_DURATION)), ("HttpMaxStreamDuration", Some(&PTR_DURATIONPB_DURATION)), ("HttpMergeSlashes", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("HttpPathWithEscapedSlashesAction", Some(&V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PATH_WITH_ESCAPED_SLASHES_ACTION)), ("HttpRequestHeadersTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpRequestTimeout", Some(&PTR_DURATIONPB_DURATION)), ("HttpStreamIdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("ListenerConnectionLimit", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("ListenerPerConnectionBufferLimitBytes", Some(&PTR_WRAPPERSPB_INT32_VALUE)), ("Profile", Some(&V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PROFILE))],
     methods: METHODS_8,
@@ -659,6 +740,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_HEADERS_WITH_UNDERSCORES_ACTION: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ConnectionSettings_HeadersWithUnderscoresAction",
     kind: Kind::Basic,
+    zero: Some("\"HEADERS_WITH_UNDERSCORES_UNSPECIFIED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -667,6 +749,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_HEADERS_WITH_UNDERSC
 pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PATH_WITH_ESCAPED_SLASHES_ACTION: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ConnectionSettings_PathWithEscapedSlashesAction",
     kind: Kind::Basic,
+    zero: Some("\"PATH_WITH_ESCAPED_SLASHES_UNSPECIFIED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -675,6 +758,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PATH_WITH_ESCAPED_SL
 pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PROFILE: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ConnectionSettings_Profile",
     kind: Kind::Basic,
+    zero: Some("\"SIDECAR\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -683,6 +767,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_CONNECTION_SETTINGS_PROFILE: GoType = Go
 pub(super) static DURATIONPB_DURATION: GoType = GoType {
     name: "durationpb.Duration",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Nanos", Some(&INT32)), ("Seconds", Some(&INT64))],
     methods: METHODS_10,
@@ -691,6 +776,7 @@ pub(super) static DURATIONPB_DURATION: GoType = GoType {
 pub(super) static V1ALPHA1_REMOTE_SERVICE: GoType = GoType {
     name: "v1alpha1.RemoteService",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Address", Some(&STRING)), ("TcpKeepalive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_11,
@@ -699,6 +785,7 @@ pub(super) static V1ALPHA1_REMOTE_SERVICE: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_CLIENT_TLSSETTINGS: GoType = GoType {
     name: "*v1alpha3.ClientTLSSettings",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_CLIENT_TLSSETTINGS),
     fields: &[("CaCertificates", Some(&STRING)), ("CaCrl", Some(&STRING)), ("ClientCertificate", Some(&STRING)), ("CredentialName", Some(&STRING)), ("InsecureSkipVerify", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Mode", Some(&V1ALPHA3_CLIENT_TLSSETTINGS_TLSMODE)), ("PrivateKey", Some(&STRING)), ("Sni", Some(&STRING)), ("SubjectAltNames", Some(&SLICE_STRING))],
     methods: METHODS_34,
@@ -707,6 +794,7 @@ pub(super) static PTR_V1ALPHA3_CLIENT_TLSSETTINGS: GoType = GoType {
 pub(super) static V1ALPHA1_TOPOLOGY: GoType = GoType {
     name: "v1alpha1.Topology",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ForwardClientCertDetails", Some(&V1ALPHA1_FORWARD_CLIENT_CERT_DETAILS)), ("NumTrustedProxies", Some(&UINT32)), ("ProxyProtocol", Some(&PTR_V1ALPHA1_TOPOLOGY_PROXY_PROTOCOL_CONFIGURATION))],
     methods: METHODS_12,
@@ -715,6 +803,7 @@ pub(super) static V1ALPHA1_TOPOLOGY: GoType = GoType {
 pub(super) static V1ALPHA1_FORWARD_CLIENT_CERT_DETAILS: GoType = GoType {
     name: "v1alpha1.ForwardClientCertDetails",
     kind: Kind::Basic,
+    zero: Some("\"UNDEFINED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -723,6 +812,7 @@ pub(super) static V1ALPHA1_FORWARD_CLIENT_CERT_DETAILS: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TOPOLOGY_PROXY_PROTOCOL_CONFIGURATION: GoType = GoType {
     name: "*v1alpha1.Topology_ProxyProtocolConfiguration",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TOPOLOGY_PROXY_PROTOCOL_CONFIGURATION),
     fields: &[],
     methods: METHODS_35,
@@ -731,6 +821,7 @@ pub(super) static PTR_V1ALPHA1_TOPOLOGY_PROXY_PROTOCOL_CONFIGURATION: GoType = G
 pub(super) static WRAPPERSPB_BOOL_VALUE: GoType = GoType {
     name: "wrapperspb.BoolValue",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Value", Some(&BOOL))],
     methods: METHODS_13,
@@ -739,6 +830,7 @@ pub(super) static WRAPPERSPB_BOOL_VALUE: GoType = GoType {
 pub(super) static V1BETA1_PROXY_IMAGE: GoType = GoType {
     name: "v1beta1.ProxyImage",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ImageType", Some(&STRING))],
     methods: METHODS_14,
@@ -747,6 +839,7 @@ pub(super) static V1BETA1_PROXY_IMAGE: GoType = GoType {
 pub(super) static V1ALPHA1_PRIVATE_KEY_PROVIDER: GoType = GoType {
     name: "v1alpha1.PrivateKeyProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Provider", None)],
     methods: METHODS_15,
@@ -755,6 +848,7 @@ pub(super) static V1ALPHA1_PRIVATE_KEY_PROVIDER: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER_CRYPTO_MB: GoType = GoType {
     name: "*v1alpha1.PrivateKeyProvider_CryptoMb",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PRIVATE_KEY_PROVIDER_CRYPTO_MB),
     fields: &[("Fallback", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("PollDelay", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_36,
@@ -763,6 +857,7 @@ pub(super) static PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER_CRYPTO_MB: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER_QAT: GoType = GoType {
     name: "*v1alpha1.PrivateKeyProvider_QAT",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PRIVATE_KEY_PROVIDER_QAT),
     fields: &[("Fallback", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("PollDelay", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_36,
@@ -771,6 +866,7 @@ pub(super) static PTR_V1ALPHA1_PRIVATE_KEY_PROVIDER_QAT: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AttemptCount", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ATTEMPT_COUNT)), ("EnvoyDebugHeaders", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ENVOY_DEBUG_HEADERS)), ("ForwardedClientCert", Some(&V1ALPHA1_FORWARD_CLIENT_CERT_DETAILS)), ("MetadataExchangeHeaders", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_HEADERS)), ("PreserveHttp1HeaderCase", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("RequestId", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_REQUEST_ID)), ("Server", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SERVER)), ("SetCurrentClientCertDetails", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SET_CURRENT_CLIENT_CERT_DETAILS)), ("XForwardedHost", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_HOST)), ("XForwardedPort", Some(&PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_PORT))],
     methods: METHODS_16,
@@ -779,6 +875,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ATTEMPT_COUNT: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_AttemptCount",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ATTEMPT_COUNT),
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_37,
@@ -787,6 +884,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ATTEMPT_COUNT: GoType 
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ENVOY_DEBUG_HEADERS: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_EnvoyDebugHeaders",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ENVOY_DEBUG_HEADERS),
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_37,
@@ -795,6 +893,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ENVOY_DEBUG_HEADERS: G
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_HEADERS: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_MetadataExchangeHeaders",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_HEADERS),
     fields: &[("Mode", Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_MODE))],
     methods: METHODS_38,
@@ -803,6 +902,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_HEAD
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_REQUEST_ID: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_RequestId",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_REQUEST_ID),
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_37,
@@ -811,6 +911,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_REQUEST_ID: GoType = G
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SERVER: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_Server",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SERVER),
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Value", Some(&STRING))],
     methods: METHODS_39,
@@ -819,6 +920,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SERVER: GoType = GoTyp
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SET_CURRENT_CLIENT_CERT_DETAILS: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_SetCurrentClientCertDetails",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SET_CURRENT_CLIENT_CERT_DETAILS),
     fields: &[("Cert", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Chain", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Dns", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Subject", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Uri", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_40,
@@ -827,6 +929,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SET_CURRENT_CLIENT_CER
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_HOST: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_XForwardedHost",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_HOST),
     fields: &[("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_41,
@@ -835,6 +938,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_HOST: GoTyp
 pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_PORT: GoType = GoType {
     name: "*v1alpha1.ProxyConfig_ProxyHeaders_XForwardedPort",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_PORT),
     fields: &[("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_41,
@@ -843,6 +947,7 @@ pub(super) static PTR_V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_PORT: GoTyp
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_STATS_MATCHER: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyStatsMatcher",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("InclusionPrefixes", Some(&SLICE_STRING)), ("InclusionRegexps", Some(&SLICE_STRING)), ("InclusionSuffixes", Some(&SLICE_STRING))],
     methods: METHODS_17,
@@ -851,6 +956,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_STATS_MATCHER: GoType = GoType {
 pub(super) static V1ALPHA3_READINESS_PROBE: GoType = GoType {
     name: "v1alpha3.ReadinessProbe",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FailureThreshold", Some(&INT32)), ("HealthCheckMethod", None), ("InitialDelaySeconds", Some(&INT32)), ("PeriodSeconds", Some(&INT32)), ("SuccessThreshold", Some(&INT32)), ("TimeoutSeconds", Some(&INT32))],
     methods: METHODS_18,
@@ -859,6 +965,7 @@ pub(super) static V1ALPHA3_READINESS_PROBE: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_EXEC_HEALTH_CHECK_CONFIG: GoType = GoType {
     name: "*v1alpha3.ExecHealthCheckConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_EXEC_HEALTH_CHECK_CONFIG),
     fields: &[("Command", Some(&SLICE_STRING))],
     methods: METHODS_42,
@@ -867,6 +974,7 @@ pub(super) static PTR_V1ALPHA3_EXEC_HEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_GRPC_HEALTH_CHECK_CONFIG: GoType = GoType {
     name: "*v1alpha3.GrpcHealthCheckConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_GRPC_HEALTH_CHECK_CONFIG),
     fields: &[("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_43,
@@ -875,6 +983,7 @@ pub(super) static PTR_V1ALPHA3_GRPC_HEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_HTTPHEALTH_CHECK_CONFIG: GoType = GoType {
     name: "*v1alpha3.HTTPHealthCheckConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_HTTPHEALTH_CHECK_CONFIG),
     fields: &[("Host", Some(&STRING)), ("HttpHeaders", Some(&SLICE_PTR_V1ALPHA3_HTTPHEADER)), ("Path", Some(&STRING)), ("Port", Some(&UINT32)), ("Scheme", Some(&STRING))],
     methods: METHODS_44,
@@ -883,6 +992,7 @@ pub(super) static PTR_V1ALPHA3_HTTPHEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_TCPHEALTH_CHECK_CONFIG: GoType = GoType {
     name: "*v1alpha3.TCPHealthCheckConfig",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_TCPHEALTH_CHECK_CONFIG),
     fields: &[("Host", Some(&STRING)), ("Port", Some(&UINT32))],
     methods: METHODS_45,
@@ -891,6 +1001,7 @@ pub(super) static PTR_V1ALPHA3_TCPHEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static V1ALPHA1_SDS: GoType = GoType {
     name: "v1alpha1.SDS",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Enabled", Some(&BOOL)), ("K8SSaJwtPath", Some(&STRING))],
     methods: METHODS_19,
@@ -899,6 +1010,7 @@ pub(super) static V1ALPHA1_SDS: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING: GoType = GoType {
     name: "v1alpha1.Tracing",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("CustomTags", Some(&MAP_STRING_PTR_V1ALPHA1_TRACING_CUSTOM_TAG)), ("EnableIstioTags", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("MaxPathTagLength", Some(&UINT32)), ("Sampling", Some(&FLOAT64)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS)), ("Tracer", None)],
     methods: METHODS_20,
@@ -907,6 +1019,7 @@ pub(super) static V1ALPHA1_TRACING: GoType = GoType {
 pub(super) static MAP_STRING_PTR_V1ALPHA1_TRACING_CUSTOM_TAG: GoType = GoType {
     name: "map[string]*v1alpha1.Tracing_CustomTag",
     kind: Kind::Map,
+    zero: Some("{}"),
     elem: Some(&PTR_V1ALPHA1_TRACING_CUSTOM_TAG),
     fields: &[],
     methods: METHODS_6,
@@ -915,6 +1028,7 @@ pub(super) static MAP_STRING_PTR_V1ALPHA1_TRACING_CUSTOM_TAG: GoType = GoType {
 pub(super) static FLOAT64: GoType = GoType {
     name: "float64",
     kind: Kind::Basic,
+    zero: Some("0.0"),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -923,6 +1037,7 @@ pub(super) static FLOAT64: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_DATADOG: GoType = GoType {
     name: "*v1alpha1.Tracing_Datadog",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_DATADOG),
     fields: &[("Address", Some(&STRING))],
     methods: METHODS_46,
@@ -931,6 +1046,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_DATADOG: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_LIGHTSTEP: GoType = GoType {
     name: "*v1alpha1.Tracing_Lightstep",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_LIGHTSTEP),
     fields: &[("AccessToken", Some(&STRING)), ("Address", Some(&STRING))],
     methods: METHODS_47,
@@ -939,6 +1055,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_LIGHTSTEP: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_OPEN_CENSUS_AGENT: GoType = GoType {
     name: "*v1alpha1.Tracing_OpenCensusAgent",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_OPEN_CENSUS_AGENT),
     fields: &[("Address", Some(&STRING)), ("Context", Some(&SLICE_V1ALPHA1_TRACING_OPEN_CENSUS_AGENT_TRACE_CONTEXT))],
     methods: METHODS_48,
@@ -947,6 +1064,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_OPEN_CENSUS_AGENT: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_STACKDRIVER: GoType = GoType {
     name: "*v1alpha1.Tracing_Stackdriver",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_STACKDRIVER),
     fields: &[("Debug", Some(&BOOL)), ("MaxNumberOfAnnotations", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfAttributes", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfMessageEvents", Some(&PTR_WRAPPERSPB_INT64_VALUE))],
     methods: METHODS_49,
@@ -955,6 +1073,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_STACKDRIVER: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_ZIPKIN: GoType = GoType {
     name: "*v1alpha1.Tracing_Zipkin",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_ZIPKIN),
     fields: &[("Address", Some(&STRING))],
     methods: METHODS_46,
@@ -963,6 +1082,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_ZIPKIN: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_CA: GoType = GoType {
     name: "v1alpha1.MeshConfig_CA",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Address", Some(&STRING)), ("IstiodSide", Some(&BOOL)), ("RequestTimeout", Some(&PTR_DURATIONPB_DURATION)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_21,
@@ -971,6 +1091,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_CA: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA: GoType = GoType {
     name: "*v1alpha1.MeshConfig_CertificateData",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA),
     fields: &[("CertSigners", Some(&SLICE_STRING)), ("CertificateData", None), ("TrustDomains", Some(&SLICE_STRING))],
     methods: METHODS_50,
@@ -979,6 +1100,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_CERTIFICATE: GoType = GoType {
     name: "*v1alpha1.Certificate",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_CERTIFICATE),
     fields: &[("DnsNames", Some(&SLICE_STRING)), ("SecretName", Some(&STRING))],
     methods: METHODS_51,
@@ -987,6 +1109,7 @@ pub(super) static PTR_V1ALPHA1_CERTIFICATE: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_CONFIG_SOURCE: GoType = GoType {
     name: "*v1alpha1.ConfigSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_CONFIG_SOURCE),
     fields: &[("Address", Some(&STRING)), ("SubscribedResources", Some(&SLICE_V1ALPHA1_RESOURCE)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_52,
@@ -995,6 +1118,7 @@ pub(super) static PTR_V1ALPHA1_CONFIG_SOURCE: GoType = GoType {
 pub(super) static V1ALPHA3_HTTPRETRY: GoType = GoType {
     name: "v1alpha3.HTTPRetry",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Attempts", Some(&INT32)), ("Backoff", Some(&PTR_DURATIONPB_DURATION)), ("PerTryTimeout", Some(&PTR_DURATIONPB_DURATION)), ("RetryIgnorePreviousHosts", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("RetryOn", Some(&STRING)), ("RetryRemoteLocalities", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_22,
@@ -1003,6 +1127,7 @@ pub(super) static V1ALPHA3_HTTPRETRY: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_DEFAULT_PROVIDERS: GoType = GoType {
     name: "v1alpha1.MeshConfig_DefaultProviders",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AccessLogging", Some(&SLICE_STRING)), ("Metrics", Some(&SLICE_STRING)), ("Tracing", Some(&SLICE_STRING))],
     methods: METHODS_23,
@@ -1011,6 +1136,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_DEFAULT_PROVIDERS: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_DEFAULT_TRAFFIC_POLICY: GoType = GoType {
     name: "v1alpha1.MeshConfig_DefaultTrafficPolicy",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ConnectionPool", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS)), ("OutlierDetection", Some(&PTR_V1ALPHA3_OUTLIER_DETECTION))],
     methods: METHODS_24,
@@ -1019,6 +1145,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_DEFAULT_TRAFFIC_POLICY: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS: GoType = GoType {
     name: "*v1alpha3.ConnectionPoolSettings",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_CONNECTION_POOL_SETTINGS),
     fields: &[("Http", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS)), ("Tcp", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS))],
     methods: METHODS_53,
@@ -1027,6 +1154,7 @@ pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_OUTLIER_DETECTION: GoType = GoType {
     name: "*v1alpha3.OutlierDetection",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_OUTLIER_DETECTION),
     fields: &[("BaseEjectionTime", Some(&PTR_DURATIONPB_DURATION)), ("ConsecutiveErrors", Some(&INT32)), ("ConsecutiveGatewayErrors", Some(&PTR_WRAPPERSPB_UINT32_VALUE)), ("ConsecutiveLocalOriginFailures", Some(&PTR_WRAPPERSPB_UINT32_VALUE)), ("Consecutive_5XxErrors", Some(&PTR_WRAPPERSPB_UINT32_VALUE)), ("Interval", Some(&PTR_DURATIONPB_DURATION)), ("MaxEjectionPercent", Some(&INT32)), ("MinHealthPercent", Some(&INT32)), ("OutlierDetectionHttpErrorCodes", Some(&SLICE_UINT32)), ("SplitExternalLocalOriginErrors", Some(&BOOL))],
     methods: METHODS_54,
@@ -1035,6 +1163,7 @@ pub(super) static PTR_V1ALPHA3_OUTLIER_DETECTION: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_LABEL_SELECTOR: GoType = GoType {
     name: "*v1alpha1.LabelSelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_LABEL_SELECTOR),
     fields: &[("MatchExpressions", Some(&SLICE_PTR_V1ALPHA1_LABEL_SELECTOR_REQUIREMENT)), ("MatchLabels", Some(&MAP_STRING_STRING))],
     methods: METHODS_55,
@@ -1043,6 +1172,7 @@ pub(super) static PTR_V1ALPHA1_LABEL_SELECTOR: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER),
     fields: &[("Name", Some(&STRING)), ("Provider", None)],
     methods: METHODS_56,
@@ -1051,6 +1181,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY: GoType = GoType {
     name: "v1alpha1.MeshConfig_InboundTrafficPolicy",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Mode", Some(&V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY_MODE))],
     methods: METHODS_25,
@@ -1059,6 +1190,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY_MODE: GoType = GoType {
     name: "v1alpha1.MeshConfig_InboundTrafficPolicy_Mode",
     kind: Kind::Basic,
+    zero: Some("\"PASSTHROUGH\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1067,6 +1199,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_INBOUND_TRAFFIC_POLICY_MODE: GoType = GoT
 pub(super) static V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING: GoType = GoType {
     name: "v1alpha3.LocalityLoadBalancerSetting",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Distribute", Some(&SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE)), ("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Failover", Some(&SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER)), ("FailoverPriority", Some(&SLICE_STRING))],
     methods: METHODS_26,
@@ -1075,6 +1208,7 @@ pub(super) static V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE: GoType = GoType {
     name: "[]*v1alpha3.LocalityLoadBalancerSetting_Distribute",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE),
     fields: &[],
     methods: METHODS_6,
@@ -1083,6 +1217,7 @@ pub(super) static SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE: 
 pub(super) static SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER: GoType = GoType {
     name: "[]*v1alpha3.LocalityLoadBalancerSetting_Failover",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER),
     fields: &[],
     methods: METHODS_6,
@@ -1091,6 +1226,7 @@ pub(super) static SLICE_PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER: Go
 pub(super) static V1ALPHA1_MESH_CONFIG_TLSCONFIG: GoType = GoType {
     name: "v1alpha1.MeshConfig_TLSConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("CipherSuites", Some(&SLICE_STRING)), ("EcdhCurves", Some(&SLICE_STRING)), ("MinProtocolVersion", Some(&V1ALPHA1_MESH_CONFIG_TLSCONFIG_TLSPROTOCOL))],
     methods: METHODS_27,
@@ -1099,6 +1235,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_TLSCONFIG: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_TLSCONFIG_TLSPROTOCOL: GoType = GoType {
     name: "v1alpha1.MeshConfig_TLSConfig_TLSProtocol",
     kind: Kind::Basic,
+    zero: Some("\"TLS_AUTO\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1107,6 +1244,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_TLSCONFIG_TLSPROTOCOL: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY: GoType = GoType {
     name: "v1alpha1.MeshConfig_OutboundTrafficPolicy",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Mode", Some(&V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY_MODE)), ("Tls", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_28,
@@ -1115,6 +1253,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY: GoType = GoType 
 pub(super) static V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY_MODE: GoType = GoType {
     name: "v1alpha1.MeshConfig_OutboundTrafficPolicy_Mode",
     kind: Kind::Basic,
+    zero: Some("\"REGISTRY_ONLY\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1123,6 +1262,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_OUTBOUND_TRAFFIC_POLICY_MODE: GoType = Go
 pub(super) static V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION: GoType = GoType {
     name: "v1alpha1.MeshConfig_ProxyPathNormalization",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Normalization", Some(&V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION_NORMALIZATION_TYPE))],
     methods: METHODS_29,
@@ -1131,6 +1271,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION: GoType = GoType
 pub(super) static V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION_NORMALIZATION_TYPE: GoType = GoType {
     name: "v1alpha1.MeshConfig_ProxyPathNormalization_NormalizationType",
     kind: Kind::Basic,
+    zero: Some("\"DEFAULT\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1139,6 +1280,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_PROXY_PATH_NORMALIZATION_NORMALIZATION_TY
 pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY: GoType = GoType {
     name: "v1alpha1.ServiceEntryVisibility",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ApplyToSidecars", Some(&BOOL)), ("DefaultVisibility", Some(&V1ALPHA1_SERVICE_ENTRY_VISIBILITY_VISIBILITY)), ("Policies", Some(&SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY))],
     methods: METHODS_30,
@@ -1147,6 +1289,7 @@ pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY: GoType = GoType {
 pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY_VISIBILITY: GoType = GoType {
     name: "v1alpha1.ServiceEntryVisibility_Visibility",
     kind: Kind::Basic,
+    zero: Some("\"VISIBILITY_UNSPECIFIED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1155,6 +1298,7 @@ pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY_VISIBILITY: GoType = GoType 
 pub(super) static SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY: GoType = GoType {
     name: "[]*v1alpha1.ServiceEntryVisibility_Policy",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -1163,6 +1307,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY: GoType = G
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ServiceScopeConfigs",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS),
     fields: &[("NamespaceSelector", Some(&PTR_V1ALPHA1_LABEL_SELECTOR)), ("Scope", Some(&V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS_SCOPE)), ("ServicesSelector", Some(&PTR_V1ALPHA1_LABEL_SELECTOR))],
     methods: METHODS_57,
@@ -1171,6 +1316,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS: GoType = GoTyp
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ServiceSettings",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS),
     fields: &[("Hosts", Some(&SLICE_STRING)), ("Settings", Some(&PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS_SETTINGS))],
     methods: METHODS_58,
@@ -1179,6 +1325,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS: GoType = GoType {
 pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE: GoType = GoType {
     name: "v1alpha3.ConnectionPoolSettings_TCPSettings_TcpKeepalive",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Interval", Some(&PTR_DURATIONPB_DURATION)), ("Probes", Some(&UINT32)), ("Time", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_31,
@@ -1187,6 +1334,7 @@ pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE: G
 pub(super) static V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING: GoType = GoType {
     name: "v1alpha3.ZoneAwareLoadBalancerSetting",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Failover", Some(&SLICE_PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER)), ("FailoverPriority", Some(&SLICE_STRING)), ("MinClusterSize", Some(&PTR_WRAPPERSPB_UINT32_VALUE))],
     methods: METHODS_32,
@@ -1195,6 +1343,7 @@ pub(super) static V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER: GoType = GoType {
     name: "[]*v1alpha3.ZoneAwareLoadBalancerSetting_Failover",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER),
     fields: &[],
     methods: METHODS_6,
@@ -1203,6 +1352,7 @@ pub(super) static SLICE_PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER: 
 pub(super) static PTR_WRAPPERSPB_UINT32_VALUE: GoType = GoType {
     name: "*wrapperspb.UInt32Value",
     kind: Kind::Wrapper,
+    zero: Some("none"),
     elem: Some(&WRAPPERSPB_UINT32_VALUE),
     fields: &[("Value", Some(&UINT32))],
     methods: METHODS_59,
@@ -1211,6 +1361,7 @@ pub(super) static PTR_WRAPPERSPB_UINT32_VALUE: GoType = GoType {
 pub(super) static CORE_V1_AFFINITY: GoType = GoType {
     name: "v1.Affinity",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("NodeAffinity", Some(&PTR_CORE_V1_NODE_AFFINITY)), ("PodAffinity", Some(&PTR_CORE_V1_POD_AFFINITY)), ("PodAntiAffinity", Some(&PTR_CORE_V1_POD_ANTI_AFFINITY))],
     methods: METHODS_2,
@@ -1219,6 +1370,7 @@ pub(super) static CORE_V1_AFFINITY: GoType = GoType {
 pub(super) static PTR_CORE_V1_NODE_AFFINITY: GoType = GoType {
     name: "*v1.NodeAffinity",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_NODE_AFFINITY),
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_PREFERRED_SCHEDULING_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&PTR_CORE_V1_NODE_SELECTOR))],
     methods: METHODS_2,
@@ -1227,6 +1379,7 @@ pub(super) static PTR_CORE_V1_NODE_AFFINITY: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_AFFINITY: GoType = GoType {
     name: "*v1.PodAffinity",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_AFFINITY),
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_POD_AFFINITY_TERM))],
     methods: METHODS_2,
@@ -1235,6 +1388,7 @@ pub(super) static PTR_CORE_V1_POD_AFFINITY: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_ANTI_AFFINITY: GoType = GoType {
     name: "*v1.PodAntiAffinity",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_ANTI_AFFINITY),
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_POD_AFFINITY_TERM))],
     methods: METHODS_2,
@@ -1243,6 +1397,7 @@ pub(super) static PTR_CORE_V1_POD_ANTI_AFFINITY: GoType = GoType {
 pub(super) static CORE_V1_CONTAINER: GoType = GoType {
     name: "v1.Container",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Args", Some(&SLICE_STRING)), ("Command", Some(&SLICE_STRING)), ("Env", Some(&SLICE_CORE_V1_ENV_VAR)), ("EnvFrom", Some(&SLICE_CORE_V1_ENV_FROM_SOURCE)), ("Image", Some(&STRING)), ("ImagePullPolicy", Some(&CORE_V1_PULL_POLICY)), ("Lifecycle", Some(&PTR_CORE_V1_LIFECYCLE)), ("LivenessProbe", Some(&PTR_CORE_V1_PROBE)), ("Name", Some(&STRING)), ("Ports", Some(&SLICE_CORE_V1_CONTAINER_PORT)), ("ReadinessProbe", Some(&PTR_CORE_V1_PROBE)), ("ResizePolicy", Some(&SLICE_CORE_V1_CONTAINER_RESIZE_POLICY)), ("Resources", Some(&CORE_V1_RESOURCE_REQUIREMENTS)), ("RestartPolicy", Some(&PTR_CORE_V1_CONTAINER_RESTART_POLICY)), ("RestartPolicyRules", Some(&SLICE_CORE_V1_CONTAINER_RESTART_RULE)), ("SecurityContext", Some(&PTR_CORE_V1_SECURITY_CONTEXT)), ("StartupProbe", Some(&PTR_CORE_V1_PROBE)), ("Stdin", Some(&BOOL)), ("StdinOnce", Some(&BOOL)), ("TTY", Some(&BOOL)), ("TerminationMessagePath", Some(&STRING)), ("TerminationMessagePolicy", Some(&CORE_V1_TERMINATION_MESSAGE_POLICY)), ("VolumeDevices", Some(&SLICE_CORE_V1_VOLUME_DEVICE)), ("VolumeMounts", Some(&SLICE_CORE_V1_VOLUME_MOUNT)), ("WorkingDir", Some(&STRING))],
     methods: METHODS_2,
@@ -1251,6 +1406,7 @@ pub(super) static CORE_V1_CONTAINER: GoType = GoType {
 pub(super) static CORE_V1_POD_DNSCONFIG: GoType = GoType {
     name: "v1.PodDNSConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Nameservers", Some(&SLICE_STRING)), ("Options", Some(&SLICE_CORE_V1_POD_DNSCONFIG_OPTION)), ("Searches", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -1259,6 +1415,7 @@ pub(super) static CORE_V1_POD_DNSCONFIG: GoType = GoType {
 pub(super) static SLICE_CORE_V1_POD_DNSCONFIG_OPTION: GoType = GoType {
     name: "[]v1.PodDNSConfigOption",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_POD_DNSCONFIG_OPTION),
     fields: &[],
     methods: METHODS_6,
@@ -1267,6 +1424,7 @@ pub(super) static SLICE_CORE_V1_POD_DNSCONFIG_OPTION: GoType = GoType {
 pub(super) static CORE_V1_EPHEMERAL_CONTAINER: GoType = GoType {
     name: "v1.EphemeralContainer",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Args", Some(&SLICE_STRING)), ("Command", Some(&SLICE_STRING)), ("Env", Some(&SLICE_CORE_V1_ENV_VAR)), ("EnvFrom", Some(&SLICE_CORE_V1_ENV_FROM_SOURCE)), ("EphemeralContainerCommon", Some(&CORE_V1_EPHEMERAL_CONTAINER_COMMON)), ("Image", Some(&STRING)), ("ImagePullPolicy", Some(&CORE_V1_PULL_POLICY)), ("Lifecycle", Some(&PTR_CORE_V1_LIFECYCLE)), ("LivenessProbe", Some(&PTR_CORE_V1_PROBE)), ("Name", Some(&STRING)), ("Ports", Some(&SLICE_CORE_V1_CONTAINER_PORT)), ("ReadinessProbe", Some(&PTR_CORE_V1_PROBE)), ("ResizePolicy", Some(&SLICE_CORE_V1_CONTAINER_RESIZE_POLICY)), ("Resources", Some(&CORE_V1_RESOURCE_REQUIREMENTS)), ("RestartPolicy", Some(&PTR_CORE_V1_CONTAINER_RESTART_POLICY)), ("RestartPolicyRules", Some(&SLICE_CORE_V1_CONTAINER_RESTART_RULE)), ("SecurityContext", Some(&PTR_CORE_V1_SECURITY_CONTEXT)), ("StartupProbe", Some(&PTR_CORE_V1_PROBE)), ("Stdin", Some(&BOOL)), ("StdinOnce", Some(&BOOL)), ("TTY", Some(&BOOL)), ("TargetContainerName", Some(&STRING)), ("TerminationMessagePath", Some(&STRING)), ("TerminationMessagePolicy", Some(&CORE_V1_TERMINATION_MESSAGE_POLICY)), ("VolumeDevices", Some(&SLICE_CORE_V1_VOLUME_DEVICE)), ("VolumeMounts", Some(&SLICE_CORE_V1_VOLUME_MOUNT)), ("WorkingDir", Some(&STRING))],
     methods: METHODS_2,
@@ -1275,6 +1433,7 @@ pub(super) static CORE_V1_EPHEMERAL_CONTAINER: GoType = GoType {
 pub(super) static CORE_V1_HOST_ALIAS: GoType = GoType {
     name: "v1.HostAlias",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Hostnames", Some(&SLICE_STRING)), ("IP", Some(&STRING))],
     methods: METHODS_2,
@@ -1283,6 +1442,7 @@ pub(super) static CORE_V1_HOST_ALIAS: GoType = GoType {
 pub(super) static CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
     name: "v1.LocalObjectReference",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -1291,6 +1451,7 @@ pub(super) static CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static CORE_V1_POD_OS: GoType = GoType {
     name: "v1.PodOS",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&CORE_V1_OSNAME))],
     methods: METHODS_2,
@@ -1299,6 +1460,7 @@ pub(super) static CORE_V1_POD_OS: GoType = GoType {
 pub(super) static CORE_V1_OSNAME: GoType = GoType {
     name: "v1.OSName",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -1307,6 +1469,7 @@ pub(super) static CORE_V1_OSNAME: GoType = GoType {
 pub(super) static CORE_V1_PREEMPTION_POLICY: GoType = GoType {
     name: "v1.PreemptionPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -1315,6 +1478,7 @@ pub(super) static CORE_V1_PREEMPTION_POLICY: GoType = GoType {
 pub(super) static CORE_V1_POD_READINESS_GATE: GoType = GoType {
     name: "v1.PodReadinessGate",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ConditionType", Some(&CORE_V1_POD_CONDITION_TYPE))],
     methods: METHODS_2,
@@ -1323,6 +1487,7 @@ pub(super) static CORE_V1_POD_READINESS_GATE: GoType = GoType {
 pub(super) static CORE_V1_POD_RESOURCE_CLAIM: GoType = GoType {
     name: "v1.PodResourceClaim",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("ResourceClaimName", Some(&PTR_STRING)), ("ResourceClaimTemplateName", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -1331,6 +1496,7 @@ pub(super) static CORE_V1_POD_RESOURCE_CLAIM: GoType = GoType {
 pub(super) static CORE_V1_RESOURCE_REQUIREMENTS: GoType = GoType {
     name: "v1.ResourceRequirements",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Claims", Some(&SLICE_CORE_V1_RESOURCE_CLAIM)), ("Limits", Some(&CORE_V1_RESOURCE_LIST)), ("Requests", Some(&CORE_V1_RESOURCE_LIST))],
     methods: METHODS_2,
@@ -1339,6 +1505,7 @@ pub(super) static CORE_V1_RESOURCE_REQUIREMENTS: GoType = GoType {
 pub(super) static SLICE_CORE_V1_RESOURCE_CLAIM: GoType = GoType {
     name: "[]v1.ResourceClaim",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_RESOURCE_CLAIM),
     fields: &[],
     methods: METHODS_6,
@@ -1347,6 +1514,7 @@ pub(super) static SLICE_CORE_V1_RESOURCE_CLAIM: GoType = GoType {
 pub(super) static CORE_V1_POD_SCHEDULING_GATE: GoType = GoType {
     name: "v1.PodSchedulingGate",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -1355,6 +1523,7 @@ pub(super) static CORE_V1_POD_SCHEDULING_GATE: GoType = GoType {
 pub(super) static CORE_V1_POD_SECURITY_CONTEXT: GoType = GoType {
     name: "v1.PodSecurityContext",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AppArmorProfile", Some(&PTR_CORE_V1_APP_ARMOR_PROFILE)), ("FSGroup", Some(&PTR_INT64)), ("FSGroupChangePolicy", Some(&PTR_CORE_V1_POD_FSGROUP_CHANGE_POLICY)), ("RunAsGroup", Some(&PTR_INT64)), ("RunAsNonRoot", Some(&PTR_BOOL)), ("RunAsUser", Some(&PTR_INT64)), ("SELinuxChangePolicy", Some(&PTR_CORE_V1_POD_SELINUX_CHANGE_POLICY)), ("SELinuxOptions", Some(&PTR_CORE_V1_SELINUX_OPTIONS)), ("SeccompProfile", Some(&PTR_CORE_V1_SECCOMP_PROFILE)), ("SupplementalGroups", Some(&SLICE_INT64)), ("SupplementalGroupsPolicy", Some(&PTR_CORE_V1_SUPPLEMENTAL_GROUPS_POLICY)), ("Sysctls", Some(&SLICE_CORE_V1_SYSCTL)), ("WindowsOptions", Some(&PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS))],
     methods: METHODS_2,
@@ -1363,6 +1532,7 @@ pub(super) static CORE_V1_POD_SECURITY_CONTEXT: GoType = GoType {
 pub(super) static PTR_CORE_V1_APP_ARMOR_PROFILE: GoType = GoType {
     name: "*v1.AppArmorProfile",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_APP_ARMOR_PROFILE),
     fields: &[("LocalhostProfile", Some(&PTR_STRING)), ("Type", Some(&CORE_V1_APP_ARMOR_PROFILE_TYPE))],
     methods: METHODS_2,
@@ -1371,6 +1541,7 @@ pub(super) static PTR_CORE_V1_APP_ARMOR_PROFILE: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_FSGROUP_CHANGE_POLICY: GoType = GoType {
     name: "*v1.PodFSGroupChangePolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_FSGROUP_CHANGE_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -1379,6 +1550,7 @@ pub(super) static PTR_CORE_V1_POD_FSGROUP_CHANGE_POLICY: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_SELINUX_CHANGE_POLICY: GoType = GoType {
     name: "*v1.PodSELinuxChangePolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_SELINUX_CHANGE_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -1387,6 +1559,7 @@ pub(super) static PTR_CORE_V1_POD_SELINUX_CHANGE_POLICY: GoType = GoType {
 pub(super) static PTR_CORE_V1_SELINUX_OPTIONS: GoType = GoType {
     name: "*v1.SELinuxOptions",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SELINUX_OPTIONS),
     fields: &[("Level", Some(&STRING)), ("Role", Some(&STRING)), ("Type", Some(&STRING)), ("User", Some(&STRING))],
     methods: METHODS_2,
@@ -1395,6 +1568,7 @@ pub(super) static PTR_CORE_V1_SELINUX_OPTIONS: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECCOMP_PROFILE: GoType = GoType {
     name: "*v1.SeccompProfile",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SECCOMP_PROFILE),
     fields: &[("LocalhostProfile", Some(&PTR_STRING)), ("Type", Some(&CORE_V1_SECCOMP_PROFILE_TYPE))],
     methods: METHODS_2,
@@ -1403,6 +1577,7 @@ pub(super) static PTR_CORE_V1_SECCOMP_PROFILE: GoType = GoType {
 pub(super) static SLICE_INT64: GoType = GoType {
     name: "[]int64",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&INT64),
     fields: &[],
     methods: METHODS_6,
@@ -1411,6 +1586,7 @@ pub(super) static SLICE_INT64: GoType = GoType {
 pub(super) static PTR_CORE_V1_SUPPLEMENTAL_GROUPS_POLICY: GoType = GoType {
     name: "*v1.SupplementalGroupsPolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SUPPLEMENTAL_GROUPS_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -1419,6 +1595,7 @@ pub(super) static PTR_CORE_V1_SUPPLEMENTAL_GROUPS_POLICY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_SYSCTL: GoType = GoType {
     name: "[]v1.Sysctl",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_SYSCTL),
     fields: &[],
     methods: METHODS_6,
@@ -1427,6 +1604,7 @@ pub(super) static SLICE_CORE_V1_SYSCTL: GoType = GoType {
 pub(super) static PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS: GoType = GoType {
     name: "*v1.WindowsSecurityContextOptions",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS),
     fields: &[("GMSACredentialSpec", Some(&PTR_STRING)), ("GMSACredentialSpecName", Some(&PTR_STRING)), ("HostProcess", Some(&PTR_BOOL)), ("RunAsUserName", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -1435,6 +1613,7 @@ pub(super) static PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS: GoType = GoType 
 pub(super) static CORE_V1_TOLERATION: GoType = GoType {
     name: "v1.Toleration",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Effect", Some(&CORE_V1_TAINT_EFFECT)), ("Key", Some(&STRING)), ("Operator", Some(&CORE_V1_TOLERATION_OPERATOR)), ("TolerationSeconds", Some(&PTR_INT64)), ("Value", Some(&STRING))],
     methods: METHODS_60,
@@ -1443,6 +1622,7 @@ pub(super) static CORE_V1_TOLERATION: GoType = GoType {
 pub(super) static CORE_V1_TOPOLOGY_SPREAD_CONSTRAINT: GoType = GoType {
     name: "v1.TopologySpreadConstraint",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LabelSelector", Some(&PTR_META_V1_LABEL_SELECTOR)), ("MatchLabelKeys", Some(&SLICE_STRING)), ("MaxSkew", Some(&INT32)), ("MinDomains", Some(&PTR_INT32)), ("NodeAffinityPolicy", Some(&PTR_CORE_V1_NODE_INCLUSION_POLICY)), ("NodeTaintsPolicy", Some(&PTR_CORE_V1_NODE_INCLUSION_POLICY)), ("TopologyKey", Some(&STRING)), ("WhenUnsatisfiable", Some(&CORE_V1_UNSATISFIABLE_CONSTRAINT_ACTION))],
     methods: METHODS_2,
@@ -1451,6 +1631,7 @@ pub(super) static CORE_V1_TOPOLOGY_SPREAD_CONSTRAINT: GoType = GoType {
 pub(super) static CORE_V1_VOLUME: GoType = GoType {
     name: "v1.Volume",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AWSElasticBlockStore", Some(&PTR_CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE)), ("AzureDisk", Some(&PTR_CORE_V1_AZURE_DISK_VOLUME_SOURCE)), ("AzureFile", Some(&PTR_CORE_V1_AZURE_FILE_VOLUME_SOURCE)), ("CSI", Some(&PTR_CORE_V1_CSIVOLUME_SOURCE)), ("CephFS", Some(&PTR_CORE_V1_CEPH_FSVOLUME_SOURCE)), ("Cinder", Some(&PTR_CORE_V1_CINDER_VOLUME_SOURCE)), ("ConfigMap", Some(&PTR_CORE_V1_CONFIG_MAP_VOLUME_SOURCE)), ("DownwardAPI", Some(&PTR_CORE_V1_DOWNWARD_APIVOLUME_SOURCE)), ("EmptyDir", Some(&PTR_CORE_V1_EMPTY_DIR_VOLUME_SOURCE)), ("Ephemeral", Some(&PTR_CORE_V1_EPHEMERAL_VOLUME_SOURCE)), ("FC", Some(&PTR_CORE_V1_FCVOLUME_SOURCE)), ("FlexVolume", Some(&PTR_CORE_V1_FLEX_VOLUME_SOURCE)), ("Flocker", Some(&PTR_CORE_V1_FLOCKER_VOLUME_SOURCE)), ("GCEPersistentDisk", Some(&PTR_CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE)), ("GitRepo", Some(&PTR_CORE_V1_GIT_REPO_VOLUME_SOURCE)), ("Glusterfs", Some(&PTR_CORE_V1_GLUSTERFS_VOLUME_SOURCE)), ("HostPath", Some(&PTR_CORE_V1_HOST_PATH_VOLUME_SOURCE)), ("ISCSI", Some(&PTR_CORE_V1_ISCSIVOLUME_SOURCE)), ("Image", Some(&PTR_CORE_V1_IMAGE_VOLUME_SOURCE)), ("NFS", Some(&PTR_CORE_V1_NFSVOLUME_SOURCE)), ("Name", Some(&STRING)), ("PersistentVolumeClaim", Some(&PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE)), ("PhotonPersistentDisk", Some(&PTR_CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE)), ("PortworxVolume", Some(&PTR_CORE_V1_PORTWORX_VOLUME_SOURCE)), ("Projected", Some(&PTR_CORE_V1_PROJECTED_VOLUME_SOURCE)), ("Quobyte", Some(&PTR_CORE_V1_QUOBYTE_VOLUME_SOURCE)), ("RBD", Some(&PTR_CORE_V1_RBDVOLUME_SOURCE)), ("ScaleIO", Some(&PTR_CORE_V1_SCALE_IOVOLUME_SOURCE)), ("Secret", Some(&PTR_CORE_V1_SECRET_VOLUME_SOURCE)), ("StorageOS", Some(&PTR_CORE_V1_STORAGE_OSVOLUME_SOURCE)), ("VolumeSource", Some(&CORE_V1_VOLUME_SOURCE)), ("VsphereVolume", Some(&PTR_CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE))],
     methods: METHODS_2,
@@ -1459,6 +1640,7 @@ pub(super) static CORE_V1_VOLUME: GoType = GoType {
 pub(super) static META_V1_MANAGED_FIELDS_ENTRY: GoType = GoType {
     name: "v1.ManagedFieldsEntry",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("APIVersion", Some(&STRING)), ("FieldsType", Some(&STRING)), ("FieldsV1", None), ("Manager", Some(&STRING)), ("Operation", Some(&META_V1_MANAGED_FIELDS_OPERATION_TYPE)), ("Subresource", Some(&STRING)), ("Time", None)],
     methods: METHODS_2,
@@ -1467,6 +1649,7 @@ pub(super) static META_V1_MANAGED_FIELDS_ENTRY: GoType = GoType {
 pub(super) static META_V1_OWNER_REFERENCE: GoType = GoType {
     name: "v1.OwnerReference",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("APIVersion", Some(&STRING)), ("BlockOwnerDeletion", Some(&PTR_BOOL)), ("Controller", Some(&PTR_BOOL)), ("Kind", Some(&STRING)), ("Name", Some(&STRING)), ("UID", Some(&TYPES_UID))],
     methods: METHODS_2,
@@ -1475,6 +1658,7 @@ pub(super) static META_V1_OWNER_REFERENCE: GoType = GoType {
 pub(super) static V1ALPHA3_CLIENT_TLSSETTINGS: GoType = GoType {
     name: "v1alpha3.ClientTLSSettings",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("CaCertificates", Some(&STRING)), ("CaCrl", Some(&STRING)), ("ClientCertificate", Some(&STRING)), ("CredentialName", Some(&STRING)), ("InsecureSkipVerify", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Mode", Some(&V1ALPHA3_CLIENT_TLSSETTINGS_TLSMODE)), ("PrivateKey", Some(&STRING)), ("Sni", Some(&STRING)), ("SubjectAltNames", Some(&SLICE_STRING))],
     methods: METHODS_34,
@@ -1483,6 +1667,7 @@ pub(super) static V1ALPHA3_CLIENT_TLSSETTINGS: GoType = GoType {
 pub(super) static V1ALPHA3_CLIENT_TLSSETTINGS_TLSMODE: GoType = GoType {
     name: "v1alpha3.ClientTLSSettings_TLSmode",
     kind: Kind::Basic,
+    zero: Some("\"DISABLE\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1491,6 +1676,7 @@ pub(super) static V1ALPHA3_CLIENT_TLSSETTINGS_TLSMODE: GoType = GoType {
 pub(super) static V1ALPHA1_TOPOLOGY_PROXY_PROTOCOL_CONFIGURATION: GoType = GoType {
     name: "v1alpha1.Topology_ProxyProtocolConfiguration",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[],
     methods: METHODS_35,
@@ -1499,6 +1685,7 @@ pub(super) static V1ALPHA1_TOPOLOGY_PROXY_PROTOCOL_CONFIGURATION: GoType = GoTyp
 pub(super) static V1ALPHA1_PRIVATE_KEY_PROVIDER_CRYPTO_MB: GoType = GoType {
     name: "v1alpha1.PrivateKeyProvider_CryptoMb",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Fallback", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("PollDelay", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_36,
@@ -1507,6 +1694,7 @@ pub(super) static V1ALPHA1_PRIVATE_KEY_PROVIDER_CRYPTO_MB: GoType = GoType {
 pub(super) static V1ALPHA1_PRIVATE_KEY_PROVIDER_QAT: GoType = GoType {
     name: "v1alpha1.PrivateKeyProvider_QAT",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Fallback", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("PollDelay", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_36,
@@ -1515,6 +1703,7 @@ pub(super) static V1ALPHA1_PRIVATE_KEY_PROVIDER_QAT: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ATTEMPT_COUNT: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_AttemptCount",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_37,
@@ -1523,6 +1712,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ATTEMPT_COUNT: GoType = Go
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ENVOY_DEBUG_HEADERS: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_EnvoyDebugHeaders",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_37,
@@ -1531,6 +1721,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_ENVOY_DEBUG_HEADERS: GoTyp
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_HEADERS: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_MetadataExchangeHeaders",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Mode", Some(&V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_MODE))],
     methods: METHODS_38,
@@ -1539,6 +1730,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_HEADERS:
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_MODE: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_MetadataExchangeMode",
     kind: Kind::Basic,
+    zero: Some("\"UNDEFINED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1547,6 +1739,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_METADATA_EXCHANGE_MODE: Go
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_REQUEST_ID: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_RequestId",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_37,
@@ -1555,6 +1748,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_REQUEST_ID: GoType = GoTyp
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SERVER: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_Server",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Disabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Value", Some(&STRING))],
     methods: METHODS_39,
@@ -1563,6 +1757,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SERVER: GoType = GoType {
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SET_CURRENT_CLIENT_CERT_DETAILS: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_SetCurrentClientCertDetails",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Cert", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Chain", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Dns", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Subject", Some(&PTR_WRAPPERSPB_BOOL_VALUE)), ("Uri", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_40,
@@ -1571,6 +1766,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_SET_CURRENT_CLIENT_CERT_DE
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_HOST: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_XForwardedHost",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_41,
@@ -1579,6 +1775,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_HOST: GoType = 
 pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_PORT: GoType = GoType {
     name: "v1alpha1.ProxyConfig_ProxyHeaders_XForwardedPort",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Enabled", Some(&PTR_WRAPPERSPB_BOOL_VALUE))],
     methods: METHODS_41,
@@ -1587,6 +1784,7 @@ pub(super) static V1ALPHA1_PROXY_CONFIG_PROXY_HEADERS_XFORWARDED_PORT: GoType = 
 pub(super) static V1ALPHA3_EXEC_HEALTH_CHECK_CONFIG: GoType = GoType {
     name: "v1alpha3.ExecHealthCheckConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Command", Some(&SLICE_STRING))],
     methods: METHODS_42,
@@ -1595,6 +1793,7 @@ pub(super) static V1ALPHA3_EXEC_HEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static V1ALPHA3_GRPC_HEALTH_CHECK_CONFIG: GoType = GoType {
     name: "v1alpha3.GrpcHealthCheckConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_43,
@@ -1603,6 +1802,7 @@ pub(super) static V1ALPHA3_GRPC_HEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static V1ALPHA3_HTTPHEALTH_CHECK_CONFIG: GoType = GoType {
     name: "v1alpha3.HTTPHealthCheckConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Host", Some(&STRING)), ("HttpHeaders", Some(&SLICE_PTR_V1ALPHA3_HTTPHEADER)), ("Path", Some(&STRING)), ("Port", Some(&UINT32)), ("Scheme", Some(&STRING))],
     methods: METHODS_44,
@@ -1611,6 +1811,7 @@ pub(super) static V1ALPHA3_HTTPHEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA3_HTTPHEADER: GoType = GoType {
     name: "[]*v1alpha3.HTTPHeader",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA3_HTTPHEADER),
     fields: &[],
     methods: METHODS_6,
@@ -1619,6 +1820,7 @@ pub(super) static SLICE_PTR_V1ALPHA3_HTTPHEADER: GoType = GoType {
 pub(super) static V1ALPHA3_TCPHEALTH_CHECK_CONFIG: GoType = GoType {
     name: "v1alpha3.TCPHealthCheckConfig",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Host", Some(&STRING)), ("Port", Some(&UINT32))],
     methods: METHODS_45,
@@ -1627,6 +1829,7 @@ pub(super) static V1ALPHA3_TCPHEALTH_CHECK_CONFIG: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_CUSTOM_TAG: GoType = GoType {
     name: "*v1alpha1.Tracing_CustomTag",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_CUSTOM_TAG),
     fields: &[("Type", None)],
     methods: METHODS_61,
@@ -1635,6 +1838,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_CUSTOM_TAG: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_DATADOG: GoType = GoType {
     name: "v1alpha1.Tracing_Datadog",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Address", Some(&STRING))],
     methods: METHODS_46,
@@ -1643,6 +1847,7 @@ pub(super) static V1ALPHA1_TRACING_DATADOG: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_LIGHTSTEP: GoType = GoType {
     name: "v1alpha1.Tracing_Lightstep",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AccessToken", Some(&STRING)), ("Address", Some(&STRING))],
     methods: METHODS_47,
@@ -1651,6 +1856,7 @@ pub(super) static V1ALPHA1_TRACING_LIGHTSTEP: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_OPEN_CENSUS_AGENT: GoType = GoType {
     name: "v1alpha1.Tracing_OpenCensusAgent",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Address", Some(&STRING)), ("Context", Some(&SLICE_V1ALPHA1_TRACING_OPEN_CENSUS_AGENT_TRACE_CONTEXT))],
     methods: METHODS_48,
@@ -1659,6 +1865,7 @@ pub(super) static V1ALPHA1_TRACING_OPEN_CENSUS_AGENT: GoType = GoType {
 pub(super) static SLICE_V1ALPHA1_TRACING_OPEN_CENSUS_AGENT_TRACE_CONTEXT: GoType = GoType {
     name: "[]v1alpha1.Tracing_OpenCensusAgent_TraceContext",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&V1ALPHA1_TRACING_OPEN_CENSUS_AGENT_TRACE_CONTEXT),
     fields: &[],
     methods: METHODS_6,
@@ -1667,6 +1874,7 @@ pub(super) static SLICE_V1ALPHA1_TRACING_OPEN_CENSUS_AGENT_TRACE_CONTEXT: GoType
 pub(super) static V1ALPHA1_TRACING_STACKDRIVER: GoType = GoType {
     name: "v1alpha1.Tracing_Stackdriver",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Debug", Some(&BOOL)), ("MaxNumberOfAnnotations", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfAttributes", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfMessageEvents", Some(&PTR_WRAPPERSPB_INT64_VALUE))],
     methods: METHODS_49,
@@ -1675,6 +1883,7 @@ pub(super) static V1ALPHA1_TRACING_STACKDRIVER: GoType = GoType {
 pub(super) static PTR_WRAPPERSPB_INT64_VALUE: GoType = GoType {
     name: "*wrapperspb.Int64Value",
     kind: Kind::Wrapper,
+    zero: Some("none"),
     elem: Some(&WRAPPERSPB_INT64_VALUE),
     fields: &[("Value", Some(&INT64))],
     methods: METHODS_62,
@@ -1683,6 +1892,7 @@ pub(super) static PTR_WRAPPERSPB_INT64_VALUE: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_ZIPKIN: GoType = GoType {
     name: "v1alpha1.Tracing_Zipkin",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Address", Some(&STRING))],
     methods: METHODS_46,
@@ -1691,6 +1901,7 @@ pub(super) static V1ALPHA1_TRACING_ZIPKIN: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA: GoType = GoType {
     name: "v1alpha1.MeshConfig_CertificateData",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("CertSigners", Some(&SLICE_STRING)), ("CertificateData", None), ("TrustDomains", Some(&SLICE_STRING))],
     methods: METHODS_50,
@@ -1699,6 +1910,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_CERTIFICATE_DATA: GoType = GoType {
 pub(super) static V1ALPHA1_CERTIFICATE: GoType = GoType {
     name: "v1alpha1.Certificate",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DnsNames", Some(&SLICE_STRING)), ("SecretName", Some(&STRING))],
     methods: METHODS_51,
@@ -1707,6 +1919,7 @@ pub(super) static V1ALPHA1_CERTIFICATE: GoType = GoType {
 pub(super) static V1ALPHA1_CONFIG_SOURCE: GoType = GoType {
     name: "v1alpha1.ConfigSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Address", Some(&STRING)), ("SubscribedResources", Some(&SLICE_V1ALPHA1_RESOURCE)), ("TlsSettings", Some(&PTR_V1ALPHA3_CLIENT_TLSSETTINGS))],
     methods: METHODS_52,
@@ -1715,6 +1928,7 @@ pub(super) static V1ALPHA1_CONFIG_SOURCE: GoType = GoType {
 pub(super) static SLICE_V1ALPHA1_RESOURCE: GoType = GoType {
     name: "[]v1alpha1.Resource",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&V1ALPHA1_RESOURCE),
     fields: &[],
     methods: METHODS_6,
@@ -1723,6 +1937,7 @@ pub(super) static SLICE_V1ALPHA1_RESOURCE: GoType = GoType {
 pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS: GoType = GoType {
     name: "v1alpha3.ConnectionPoolSettings",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Http", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS)), ("Tcp", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS))],
     methods: METHODS_53,
@@ -1731,6 +1946,7 @@ pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS: GoType = GoType {
     name: "*v1alpha3.ConnectionPoolSettings_HTTPSettings",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS),
     fields: &[("H2UpgradePolicy", Some(&V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_H2_UPGRADE_POLICY)), ("Http1MaxPendingRequests", Some(&INT32)), ("Http2KeepAlive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_CONNECTION_KEEPALIVE)), ("Http2MaxRequests", Some(&INT32)), ("IdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("MaxConcurrentStreams", Some(&INT32)), ("MaxRequestsPerConnection", Some(&INT32)), ("MaxRetries", Some(&INT32)), ("UseClientProtocol", Some(&BOOL))],
     methods: METHODS_63,
@@ -1739,6 +1955,7 @@ pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS: GoType = G
 pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS: GoType = GoType {
     name: "*v1alpha3.ConnectionPoolSettings_TCPSettings",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS),
     fields: &[("ConnectTimeout", Some(&PTR_DURATIONPB_DURATION)), ("IdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("MaxConnectionDuration", Some(&PTR_DURATIONPB_DURATION)), ("MaxConnections", Some(&INT32)), ("TcpKeepalive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE))],
     methods: METHODS_64,
@@ -1747,6 +1964,7 @@ pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS: GoType = Go
 pub(super) static V1ALPHA3_OUTLIER_DETECTION: GoType = GoType {
     name: "v1alpha3.OutlierDetection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("BaseEjectionTime", Some(&PTR_DURATIONPB_DURATION)), ("ConsecutiveErrors", Some(&INT32)), ("ConsecutiveGatewayErrors", Some(&PTR_WRAPPERSPB_UINT32_VALUE)), ("ConsecutiveLocalOriginFailures", Some(&PTR_WRAPPERSPB_UINT32_VALUE)), ("Consecutive_5XxErrors", Some(&PTR_WRAPPERSPB_UINT32_VALUE)), ("Interval", Some(&PTR_DURATIONPB_DURATION)), ("MaxEjectionPercent", Some(&INT32)), ("MinHealthPercent", Some(&INT32)), ("OutlierDetectionHttpErrorCodes", Some(&SLICE_UINT32)), ("SplitExternalLocalOriginErrors", Some(&BOOL))],
     methods: METHODS_54,
@@ -1755,6 +1973,7 @@ pub(super) static V1ALPHA3_OUTLIER_DETECTION: GoType = GoType {
 pub(super) static SLICE_UINT32: GoType = GoType {
     name: "[]uint32",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&UINT32),
     fields: &[],
     methods: METHODS_6,
@@ -1763,6 +1982,7 @@ pub(super) static SLICE_UINT32: GoType = GoType {
 pub(super) static V1ALPHA1_LABEL_SELECTOR: GoType = GoType {
     name: "v1alpha1.LabelSelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("MatchExpressions", Some(&SLICE_PTR_V1ALPHA1_LABEL_SELECTOR_REQUIREMENT)), ("MatchLabels", Some(&MAP_STRING_STRING))],
     methods: METHODS_55,
@@ -1771,6 +1991,7 @@ pub(super) static V1ALPHA1_LABEL_SELECTOR: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
     name: "[]*v1alpha1.LabelSelectorRequirement",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_LABEL_SELECTOR_REQUIREMENT),
     fields: &[],
     methods: METHODS_6,
@@ -1779,6 +2000,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Provider", None)],
     methods: METHODS_56,
@@ -1787,6 +2009,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_DATADOG_TRACING_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_DatadogTracingProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_DATADOG_TRACING_PROVIDER),
     fields: &[("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_65,
@@ -1795,6 +2018,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_DATADOG_TRACING_PR
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_GRPC_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyExternalAuthorizationGrpcProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_GRPC_PROVIDER),
     fields: &[("ClearRouteCache", Some(&BOOL)), ("FailOpen", Some(&BOOL)), ("IncludeRequestBodyInCheck", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_REQUEST_BODY)), ("Port", Some(&UINT32)), ("Service", Some(&STRING)), ("StatusOnError", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_66,
@@ -1803,6 +2027,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUT
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_HTTP_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyExternalAuthorizationHttpProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_HTTP_PROVIDER),
     fields: &[("ClearRouteCache", Some(&BOOL)), ("FailOpen", Some(&BOOL)), ("HeadersToDownstreamOnAllow", Some(&SLICE_STRING)), ("HeadersToDownstreamOnDeny", Some(&SLICE_STRING)), ("HeadersToUpstreamOnAllow", Some(&SLICE_STRING)), ("IncludeAdditionalHeadersInCheck", Some(&MAP_STRING_STRING)), ("IncludeHeadersInCheck", Some(&SLICE_STRING)), ("IncludeRequestBodyInCheck", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_REQUEST_BODY)), ("IncludeRequestHeadersInCheck", Some(&SLICE_STRING)), ("PathPrefix", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING)), ("StatusOnError", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_67,
@@ -1811,6 +2036,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUT
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyFileAccessLogProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER),
     fields: &[("LogFormat", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER_LOG_FORMAT)), ("OmitEmptyValues", Some(&BOOL)), ("Path", Some(&STRING))],
     methods: METHODS_68,
@@ -1819,6 +2045,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_HTTP_GRPC_V3_LOG_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyHttpGrpcV3LogProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_HTTP_GRPC_V3_LOG_PROVIDER),
     fields: &[("AdditionalRequestHeadersToLog", Some(&SLICE_STRING)), ("AdditionalResponseHeadersToLog", Some(&SLICE_STRING)), ("AdditionalResponseTrailersToLog", Some(&SLICE_STRING)), ("FilterStateObjectsToLog", Some(&SLICE_STRING)), ("LogName", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_69,
@@ -1827,6 +2054,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_HTTP_GRPC_V3
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyOpenTelemetryLogProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER),
     fields: &[("LogFormat", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER_LOG_FORMAT)), ("LogName", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_70,
@@ -1835,6 +2063,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMET
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_TCP_GRPC_V3_LOG_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyTcpGrpcV3LogProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_TCP_GRPC_V3_LOG_PROVIDER),
     fields: &[("FilterStateObjectsToLog", Some(&SLICE_STRING)), ("LogName", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_71,
@@ -1843,6 +2072,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_TCP_GRPC_V3_
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_LIGHTSTEP_TRACING_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_LightstepTracingProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_LIGHTSTEP_TRACING_PROVIDER),
     fields: &[("AccessToken", Some(&STRING)), ("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_72,
@@ -1851,6 +2081,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_LIGHTSTEP_TRACING_
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_OpenCensusAgentTracingProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER),
     fields: &[("Context", Some(&SLICE_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER_TRACE_CONTEXT)), ("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_73,
@@ -1859,6 +2090,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_OpenTelemetryTracingProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER),
     fields: &[("Grpc", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_GRPC_SERVICE)), ("Http", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE)), ("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("ResourceDetectors", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS)), ("Sampling", None), ("Service", Some(&STRING)), ("ServiceAttributeEnrichment", Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SERVICE_ATTRIBUTE_ENRICHMENT))],
     methods: METHODS_74,
@@ -1867,6 +2099,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRA
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_PROMETHEUS_METRICS_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_PrometheusMetricsProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_PROMETHEUS_METRICS_PROVIDER),
     fields: &[],
     methods: METHODS_35,
@@ -1875,6 +2108,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_PROMETHEUS_METRICS
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SDSPROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_SDSProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SDSPROVIDER),
     fields: &[("Name", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_75,
@@ -1883,6 +2117,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SDSPROVIDER: GoTyp
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SKY_WALKING_TRACING_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_SkyWalkingTracingProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SKY_WALKING_TRACING_PROVIDER),
     fields: &[("AccessToken", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_76,
@@ -1891,6 +2126,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SKY_WALKING_TRACIN
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_StackdriverProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER),
     fields: &[("Debug", Some(&BOOL)), ("Logging", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER_LOGGING)), ("MaxNumberOfAnnotations", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfAttributes", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfMessageEvents", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxTagLength", Some(&UINT32))],
     methods: METHODS_77,
@@ -1899,6 +2135,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVID
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_ZipkinTracingProvider",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDER),
     fields: &[("Enable_64BitTraceId", Some(&BOOL)), ("Headers", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER)), ("MaxTagLength", Some(&UINT32)), ("Path", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION)), ("TraceContextOption", Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDER_TRACE_CONTEXT_OPTION))],
     methods: METHODS_78,
@@ -1907,6 +2144,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PRO
 pub(super) static PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE: GoType = GoType {
     name: "*v1alpha3.LocalityLoadBalancerSetting_Distribute",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE),
     fields: &[("From", Some(&STRING)), ("To", Some(&MAP_STRING_UINT32))],
     methods: METHODS_79,
@@ -1915,6 +2153,7 @@ pub(super) static PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE: GoType
 pub(super) static PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER: GoType = GoType {
     name: "*v1alpha3.LocalityLoadBalancerSetting_Failover",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER),
     fields: &[("From", Some(&STRING)), ("To", Some(&STRING))],
     methods: METHODS_80,
@@ -1923,6 +2162,7 @@ pub(super) static PTR_V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER: GoType =
 pub(super) static PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY: GoType = GoType {
     name: "*v1alpha1.ServiceEntryVisibility_Policy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY),
     fields: &[("MatchingRules", Some(&SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE)), ("Visibility", Some(&V1ALPHA1_SERVICE_ENTRY_VISIBILITY_VISIBILITY))],
     methods: METHODS_81,
@@ -1931,6 +2171,7 @@ pub(super) static PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY: GoType = GoType 
 pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS: GoType = GoType {
     name: "v1alpha1.MeshConfig_ServiceScopeConfigs",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("NamespaceSelector", Some(&PTR_V1ALPHA1_LABEL_SELECTOR)), ("Scope", Some(&V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS_SCOPE)), ("ServicesSelector", Some(&PTR_V1ALPHA1_LABEL_SELECTOR))],
     methods: METHODS_57,
@@ -1939,6 +2180,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS_SCOPE: GoType = GoType {
     name: "v1alpha1.MeshConfig_ServiceScopeConfigs_Scope",
     kind: Kind::Basic,
+    zero: Some("\"LOCAL\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -1947,6 +2189,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SCOPE_CONFIGS_SCOPE: GoType = GoT
 pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS: GoType = GoType {
     name: "v1alpha1.MeshConfig_ServiceSettings",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Hosts", Some(&SLICE_STRING)), ("Settings", Some(&PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS_SETTINGS))],
     methods: METHODS_58,
@@ -1955,6 +2198,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS_SETTINGS: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ServiceSettings_Settings",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS_SETTINGS),
     fields: &[("ClusterLocal", Some(&BOOL))],
     methods: METHODS_82,
@@ -1963,6 +2207,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS_SETTINGS: GoType = G
 pub(super) static PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER: GoType = GoType {
     name: "*v1alpha3.ZoneAwareLoadBalancerSetting_Failover",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER),
     fields: &[("From", Some(&STRING)), ("To", Some(&STRING))],
     methods: METHODS_80,
@@ -1971,6 +2216,7 @@ pub(super) static PTR_V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER: GoType
 pub(super) static WRAPPERSPB_UINT32_VALUE: GoType = GoType {
     name: "wrapperspb.UInt32Value",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Value", Some(&UINT32))],
     methods: METHODS_59,
@@ -1979,6 +2225,7 @@ pub(super) static WRAPPERSPB_UINT32_VALUE: GoType = GoType {
 pub(super) static CORE_V1_NODE_AFFINITY: GoType = GoType {
     name: "v1.NodeAffinity",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_PREFERRED_SCHEDULING_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&PTR_CORE_V1_NODE_SELECTOR))],
     methods: METHODS_2,
@@ -1987,6 +2234,7 @@ pub(super) static CORE_V1_NODE_AFFINITY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_PREFERRED_SCHEDULING_TERM: GoType = GoType {
     name: "[]v1.PreferredSchedulingTerm",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_PREFERRED_SCHEDULING_TERM),
     fields: &[],
     methods: METHODS_6,
@@ -1995,6 +2243,7 @@ pub(super) static SLICE_CORE_V1_PREFERRED_SCHEDULING_TERM: GoType = GoType {
 pub(super) static PTR_CORE_V1_NODE_SELECTOR: GoType = GoType {
     name: "*v1.NodeSelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_NODE_SELECTOR),
     fields: &[("NodeSelectorTerms", Some(&SLICE_CORE_V1_NODE_SELECTOR_TERM))],
     methods: METHODS_2,
@@ -2003,6 +2252,7 @@ pub(super) static PTR_CORE_V1_NODE_SELECTOR: GoType = GoType {
 pub(super) static CORE_V1_POD_AFFINITY: GoType = GoType {
     name: "v1.PodAffinity",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_POD_AFFINITY_TERM))],
     methods: METHODS_2,
@@ -2011,6 +2261,7 @@ pub(super) static CORE_V1_POD_AFFINITY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM: GoType = GoType {
     name: "[]v1.WeightedPodAffinityTerm",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_WEIGHTED_POD_AFFINITY_TERM),
     fields: &[],
     methods: METHODS_6,
@@ -2019,6 +2270,7 @@ pub(super) static SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM: GoType = GoType {
 pub(super) static SLICE_CORE_V1_POD_AFFINITY_TERM: GoType = GoType {
     name: "[]v1.PodAffinityTerm",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_POD_AFFINITY_TERM),
     fields: &[],
     methods: METHODS_6,
@@ -2027,6 +2279,7 @@ pub(super) static SLICE_CORE_V1_POD_AFFINITY_TERM: GoType = GoType {
 pub(super) static CORE_V1_POD_ANTI_AFFINITY: GoType = GoType {
     name: "v1.PodAntiAffinity",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_POD_AFFINITY_TERM))],
     methods: METHODS_2,
@@ -2035,6 +2288,7 @@ pub(super) static CORE_V1_POD_ANTI_AFFINITY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_ENV_VAR: GoType = GoType {
     name: "[]v1.EnvVar",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_ENV_VAR),
     fields: &[],
     methods: METHODS_6,
@@ -2043,6 +2297,7 @@ pub(super) static SLICE_CORE_V1_ENV_VAR: GoType = GoType {
 pub(super) static SLICE_CORE_V1_ENV_FROM_SOURCE: GoType = GoType {
     name: "[]v1.EnvFromSource",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_ENV_FROM_SOURCE),
     fields: &[],
     methods: METHODS_6,
@@ -2051,6 +2306,7 @@ pub(super) static SLICE_CORE_V1_ENV_FROM_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_PULL_POLICY: GoType = GoType {
     name: "v1.PullPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2059,6 +2315,7 @@ pub(super) static CORE_V1_PULL_POLICY: GoType = GoType {
 pub(super) static PTR_CORE_V1_LIFECYCLE: GoType = GoType {
     name: "*v1.Lifecycle",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_LIFECYCLE),
     fields: &[("PostStart", Some(&PTR_CORE_V1_LIFECYCLE_HANDLER)), ("PreStop", Some(&PTR_CORE_V1_LIFECYCLE_HANDLER)), ("StopSignal", Some(&PTR_CORE_V1_SIGNAL))],
     methods: METHODS_2,
@@ -2067,6 +2324,7 @@ pub(super) static PTR_CORE_V1_LIFECYCLE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PROBE: GoType = GoType {
     name: "*v1.Probe",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PROBE),
     fields: &[("Exec", Some(&PTR_CORE_V1_EXEC_ACTION)), ("FailureThreshold", Some(&INT32)), ("GRPC", Some(&PTR_CORE_V1_GRPCACTION)), ("HTTPGet", Some(&PTR_CORE_V1_HTTPGET_ACTION)), ("InitialDelaySeconds", Some(&INT32)), ("PeriodSeconds", Some(&INT32)), ("ProbeHandler", Some(&CORE_V1_PROBE_HANDLER)), ("SuccessThreshold", Some(&INT32)), ("TCPSocket", Some(&PTR_CORE_V1_TCPSOCKET_ACTION)), ("TerminationGracePeriodSeconds", Some(&PTR_INT64)), ("TimeoutSeconds", Some(&INT32))],
     methods: METHODS_2,
@@ -2075,6 +2333,7 @@ pub(super) static PTR_CORE_V1_PROBE: GoType = GoType {
 pub(super) static SLICE_CORE_V1_CONTAINER_PORT: GoType = GoType {
     name: "[]v1.ContainerPort",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_CONTAINER_PORT),
     fields: &[],
     methods: METHODS_6,
@@ -2083,6 +2342,7 @@ pub(super) static SLICE_CORE_V1_CONTAINER_PORT: GoType = GoType {
 pub(super) static SLICE_CORE_V1_CONTAINER_RESIZE_POLICY: GoType = GoType {
     name: "[]v1.ContainerResizePolicy",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_CONTAINER_RESIZE_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -2091,6 +2351,7 @@ pub(super) static SLICE_CORE_V1_CONTAINER_RESIZE_POLICY: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONTAINER_RESTART_POLICY: GoType = GoType {
     name: "*v1.ContainerRestartPolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CONTAINER_RESTART_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -2099,6 +2360,7 @@ pub(super) static PTR_CORE_V1_CONTAINER_RESTART_POLICY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_CONTAINER_RESTART_RULE: GoType = GoType {
     name: "[]v1.ContainerRestartRule",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_CONTAINER_RESTART_RULE),
     fields: &[],
     methods: METHODS_6,
@@ -2107,6 +2369,7 @@ pub(super) static SLICE_CORE_V1_CONTAINER_RESTART_RULE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECURITY_CONTEXT: GoType = GoType {
     name: "*v1.SecurityContext",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SECURITY_CONTEXT),
     fields: &[("AllowPrivilegeEscalation", Some(&PTR_BOOL)), ("AppArmorProfile", Some(&PTR_CORE_V1_APP_ARMOR_PROFILE)), ("Capabilities", Some(&PTR_CORE_V1_CAPABILITIES)), ("Privileged", Some(&PTR_BOOL)), ("ProcMount", Some(&PTR_CORE_V1_PROC_MOUNT_TYPE)), ("ReadOnlyRootFilesystem", Some(&PTR_BOOL)), ("RunAsGroup", Some(&PTR_INT64)), ("RunAsNonRoot", Some(&PTR_BOOL)), ("RunAsUser", Some(&PTR_INT64)), ("SELinuxOptions", Some(&PTR_CORE_V1_SELINUX_OPTIONS)), ("SeccompProfile", Some(&PTR_CORE_V1_SECCOMP_PROFILE)), ("WindowsOptions", Some(&PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS))],
     methods: METHODS_2,
@@ -2115,6 +2378,7 @@ pub(super) static PTR_CORE_V1_SECURITY_CONTEXT: GoType = GoType {
 pub(super) static CORE_V1_TERMINATION_MESSAGE_POLICY: GoType = GoType {
     name: "v1.TerminationMessagePolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2123,6 +2387,7 @@ pub(super) static CORE_V1_TERMINATION_MESSAGE_POLICY: GoType = GoType {
 pub(super) static SLICE_CORE_V1_VOLUME_DEVICE: GoType = GoType {
     name: "[]v1.VolumeDevice",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_VOLUME_DEVICE),
     fields: &[],
     methods: METHODS_6,
@@ -2131,6 +2396,7 @@ pub(super) static SLICE_CORE_V1_VOLUME_DEVICE: GoType = GoType {
 pub(super) static SLICE_CORE_V1_VOLUME_MOUNT: GoType = GoType {
     name: "[]v1.VolumeMount",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_VOLUME_MOUNT),
     fields: &[],
     methods: METHODS_6,
@@ -2139,6 +2405,7 @@ pub(super) static SLICE_CORE_V1_VOLUME_MOUNT: GoType = GoType {
 pub(super) static CORE_V1_POD_DNSCONFIG_OPTION: GoType = GoType {
     name: "v1.PodDNSConfigOption",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Value", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -2147,6 +2414,7 @@ pub(super) static CORE_V1_POD_DNSCONFIG_OPTION: GoType = GoType {
 pub(super) static CORE_V1_EPHEMERAL_CONTAINER_COMMON: GoType = GoType {
     name: "v1.EphemeralContainerCommon",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Args", Some(&SLICE_STRING)), ("Command", Some(&SLICE_STRING)), ("Env", Some(&SLICE_CORE_V1_ENV_VAR)), ("EnvFrom", Some(&SLICE_CORE_V1_ENV_FROM_SOURCE)), ("Image", Some(&STRING)), ("ImagePullPolicy", Some(&CORE_V1_PULL_POLICY)), ("Lifecycle", Some(&PTR_CORE_V1_LIFECYCLE)), ("LivenessProbe", Some(&PTR_CORE_V1_PROBE)), ("Name", Some(&STRING)), ("Ports", Some(&SLICE_CORE_V1_CONTAINER_PORT)), ("ReadinessProbe", Some(&PTR_CORE_V1_PROBE)), ("ResizePolicy", Some(&SLICE_CORE_V1_CONTAINER_RESIZE_POLICY)), ("Resources", Some(&CORE_V1_RESOURCE_REQUIREMENTS)), ("RestartPolicy", Some(&PTR_CORE_V1_CONTAINER_RESTART_POLICY)), ("RestartPolicyRules", Some(&SLICE_CORE_V1_CONTAINER_RESTART_RULE)), ("SecurityContext", Some(&PTR_CORE_V1_SECURITY_CONTEXT)), ("StartupProbe", Some(&PTR_CORE_V1_PROBE)), ("Stdin", Some(&BOOL)), ("StdinOnce", Some(&BOOL)), ("TTY", Some(&BOOL)), ("TerminationMessagePath", Some(&STRING)), ("TerminationMessagePolicy", Some(&CORE_V1_TERMINATION_MESSAGE_POLICY)), ("VolumeDevices", Some(&SLICE_CORE_V1_VOLUME_DEVICE)), ("VolumeMounts", Some(&SLICE_CORE_V1_VOLUME_MOUNT)), ("WorkingDir", Some(&STRING))],
     methods: METHODS_2,
@@ -2155,6 +2423,7 @@ pub(super) static CORE_V1_EPHEMERAL_CONTAINER_COMMON: GoType = GoType {
 pub(super) static CORE_V1_POD_CONDITION_TYPE: GoType = GoType {
     name: "v1.PodConditionType",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2163,6 +2432,7 @@ pub(super) static CORE_V1_POD_CONDITION_TYPE: GoType = GoType {
 pub(super) static CORE_V1_RESOURCE_CLAIM: GoType = GoType {
     name: "v1.ResourceClaim",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Request", Some(&STRING))],
     methods: METHODS_2,
@@ -2171,6 +2441,7 @@ pub(super) static CORE_V1_RESOURCE_CLAIM: GoType = GoType {
 pub(super) static CORE_V1_APP_ARMOR_PROFILE: GoType = GoType {
     name: "v1.AppArmorProfile",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LocalhostProfile", Some(&PTR_STRING)), ("Type", Some(&CORE_V1_APP_ARMOR_PROFILE_TYPE))],
     methods: METHODS_2,
@@ -2179,6 +2450,7 @@ pub(super) static CORE_V1_APP_ARMOR_PROFILE: GoType = GoType {
 pub(super) static CORE_V1_APP_ARMOR_PROFILE_TYPE: GoType = GoType {
     name: "v1.AppArmorProfileType",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2187,6 +2459,7 @@ pub(super) static CORE_V1_APP_ARMOR_PROFILE_TYPE: GoType = GoType {
 pub(super) static CORE_V1_POD_FSGROUP_CHANGE_POLICY: GoType = GoType {
     name: "v1.PodFSGroupChangePolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2195,6 +2468,7 @@ pub(super) static CORE_V1_POD_FSGROUP_CHANGE_POLICY: GoType = GoType {
 pub(super) static CORE_V1_POD_SELINUX_CHANGE_POLICY: GoType = GoType {
     name: "v1.PodSELinuxChangePolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2203,6 +2477,7 @@ pub(super) static CORE_V1_POD_SELINUX_CHANGE_POLICY: GoType = GoType {
 pub(super) static CORE_V1_SELINUX_OPTIONS: GoType = GoType {
     name: "v1.SELinuxOptions",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Level", Some(&STRING)), ("Role", Some(&STRING)), ("Type", Some(&STRING)), ("User", Some(&STRING))],
     methods: METHODS_2,
@@ -2211,6 +2486,7 @@ pub(super) static CORE_V1_SELINUX_OPTIONS: GoType = GoType {
 pub(super) static CORE_V1_SECCOMP_PROFILE: GoType = GoType {
     name: "v1.SeccompProfile",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LocalhostProfile", Some(&PTR_STRING)), ("Type", Some(&CORE_V1_SECCOMP_PROFILE_TYPE))],
     methods: METHODS_2,
@@ -2219,6 +2495,7 @@ pub(super) static CORE_V1_SECCOMP_PROFILE: GoType = GoType {
 pub(super) static CORE_V1_SECCOMP_PROFILE_TYPE: GoType = GoType {
     name: "v1.SeccompProfileType",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2227,6 +2504,7 @@ pub(super) static CORE_V1_SECCOMP_PROFILE_TYPE: GoType = GoType {
 pub(super) static CORE_V1_SUPPLEMENTAL_GROUPS_POLICY: GoType = GoType {
     name: "v1.SupplementalGroupsPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2235,6 +2513,7 @@ pub(super) static CORE_V1_SUPPLEMENTAL_GROUPS_POLICY: GoType = GoType {
 pub(super) static CORE_V1_SYSCTL: GoType = GoType {
     name: "v1.Sysctl",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Value", Some(&STRING))],
     methods: METHODS_2,
@@ -2243,6 +2522,7 @@ pub(super) static CORE_V1_SYSCTL: GoType = GoType {
 pub(super) static CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS: GoType = GoType {
     name: "v1.WindowsSecurityContextOptions",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("GMSACredentialSpec", Some(&PTR_STRING)), ("GMSACredentialSpecName", Some(&PTR_STRING)), ("HostProcess", Some(&PTR_BOOL)), ("RunAsUserName", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -2251,6 +2531,7 @@ pub(super) static CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS: GoType = GoType {
 pub(super) static CORE_V1_TAINT_EFFECT: GoType = GoType {
     name: "v1.TaintEffect",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2259,6 +2540,7 @@ pub(super) static CORE_V1_TAINT_EFFECT: GoType = GoType {
 pub(super) static CORE_V1_TOLERATION_OPERATOR: GoType = GoType {
     name: "v1.TolerationOperator",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2267,6 +2549,7 @@ pub(super) static CORE_V1_TOLERATION_OPERATOR: GoType = GoType {
 pub(super) static PTR_META_V1_LABEL_SELECTOR: GoType = GoType {
     name: "*v1.LabelSelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&META_V1_LABEL_SELECTOR),
     fields: &[("MatchExpressions", Some(&SLICE_META_V1_LABEL_SELECTOR_REQUIREMENT)), ("MatchLabels", Some(&MAP_STRING_STRING))],
     methods: METHODS_2,
@@ -2275,6 +2558,7 @@ pub(super) static PTR_META_V1_LABEL_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_NODE_INCLUSION_POLICY: GoType = GoType {
     name: "*v1.NodeInclusionPolicy",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_NODE_INCLUSION_POLICY),
     fields: &[],
     methods: METHODS_6,
@@ -2283,6 +2567,7 @@ pub(super) static PTR_CORE_V1_NODE_INCLUSION_POLICY: GoType = GoType {
 pub(super) static CORE_V1_UNSATISFIABLE_CONSTRAINT_ACTION: GoType = GoType {
     name: "v1.UnsatisfiableConstraintAction",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2291,6 +2576,7 @@ pub(super) static CORE_V1_UNSATISFIABLE_CONSTRAINT_ACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.AWSElasticBlockStoreVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("Partition", Some(&INT32)), ("ReadOnly", Some(&BOOL)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -2299,6 +2585,7 @@ pub(super) static PTR_CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE: GoType = GoT
 pub(super) static PTR_CORE_V1_AZURE_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.AzureDiskVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_AZURE_DISK_VOLUME_SOURCE),
     fields: &[("CachingMode", Some(&PTR_CORE_V1_AZURE_DATA_DISK_CACHING_MODE)), ("DataDiskURI", Some(&STRING)), ("DiskName", Some(&STRING)), ("FSType", Some(&PTR_STRING)), ("Kind", Some(&PTR_CORE_V1_AZURE_DATA_DISK_KIND)), ("ReadOnly", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -2307,6 +2594,7 @@ pub(super) static PTR_CORE_V1_AZURE_DISK_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_AZURE_FILE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.AzureFileVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_AZURE_FILE_VOLUME_SOURCE),
     fields: &[("ReadOnly", Some(&BOOL)), ("SecretName", Some(&STRING)), ("ShareName", Some(&STRING))],
     methods: METHODS_2,
@@ -2315,6 +2603,7 @@ pub(super) static PTR_CORE_V1_AZURE_FILE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CSIVOLUME_SOURCE: GoType = GoType {
     name: "*v1.CSIVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CSIVOLUME_SOURCE),
     fields: &[("Driver", Some(&STRING)), ("FSType", Some(&PTR_STRING)), ("NodePublishSecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("ReadOnly", Some(&PTR_BOOL)), ("VolumeAttributes", Some(&MAP_STRING_STRING))],
     methods: METHODS_2,
@@ -2323,6 +2612,7 @@ pub(super) static PTR_CORE_V1_CSIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CEPH_FSVOLUME_SOURCE: GoType = GoType {
     name: "*v1.CephFSVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CEPH_FSVOLUME_SOURCE),
     fields: &[("Monitors", Some(&SLICE_STRING)), ("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretFile", Some(&STRING)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("User", Some(&STRING))],
     methods: METHODS_2,
@@ -2331,6 +2621,7 @@ pub(super) static PTR_CORE_V1_CEPH_FSVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CINDER_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.CinderVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CINDER_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -2339,6 +2630,7 @@ pub(super) static PTR_CORE_V1_CINDER_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.ConfigMapVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CONFIG_MAP_VOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -2347,6 +2639,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_DOWNWARD_APIVOLUME_SOURCE: GoType = GoType {
     name: "*v1.DownwardAPIVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_DOWNWARD_APIVOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE))],
     methods: METHODS_2,
@@ -2355,6 +2648,7 @@ pub(super) static PTR_CORE_V1_DOWNWARD_APIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_EMPTY_DIR_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.EmptyDirVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_EMPTY_DIR_VOLUME_SOURCE),
     fields: &[("Medium", Some(&CORE_V1_STORAGE_MEDIUM)), ("SizeLimit", None)],
     methods: METHODS_2,
@@ -2363,6 +2657,7 @@ pub(super) static PTR_CORE_V1_EMPTY_DIR_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_EPHEMERAL_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.EphemeralVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_EPHEMERAL_VOLUME_SOURCE),
     fields: &[("VolumeClaimTemplate", Some(&PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE))],
     methods: METHODS_2,
@@ -2371,6 +2666,7 @@ pub(super) static PTR_CORE_V1_EPHEMERAL_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_FCVOLUME_SOURCE: GoType = GoType {
     name: "*v1.FCVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_FCVOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("Lun", Some(&PTR_INT32)), ("ReadOnly", Some(&BOOL)), ("TargetWWNs", Some(&SLICE_STRING)), ("WWIDs", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -2379,6 +2675,7 @@ pub(super) static PTR_CORE_V1_FCVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_FLEX_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.FlexVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_FLEX_VOLUME_SOURCE),
     fields: &[("Driver", Some(&STRING)), ("FSType", Some(&STRING)), ("Options", Some(&MAP_STRING_STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE))],
     methods: METHODS_2,
@@ -2387,6 +2684,7 @@ pub(super) static PTR_CORE_V1_FLEX_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_FLOCKER_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.FlockerVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_FLOCKER_VOLUME_SOURCE),
     fields: &[("DatasetName", Some(&STRING)), ("DatasetUUID", Some(&STRING))],
     methods: METHODS_2,
@@ -2395,6 +2693,7 @@ pub(super) static PTR_CORE_V1_FLOCKER_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.GCEPersistentDiskVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("PDName", Some(&STRING)), ("Partition", Some(&INT32)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -2403,6 +2702,7 @@ pub(super) static PTR_CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType 
 pub(super) static PTR_CORE_V1_GIT_REPO_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.GitRepoVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_GIT_REPO_VOLUME_SOURCE),
     fields: &[("Directory", Some(&STRING)), ("Repository", Some(&STRING)), ("Revision", Some(&STRING))],
     methods: METHODS_2,
@@ -2411,6 +2711,7 @@ pub(super) static PTR_CORE_V1_GIT_REPO_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_GLUSTERFS_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.GlusterfsVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_GLUSTERFS_VOLUME_SOURCE),
     fields: &[("EndpointsName", Some(&STRING)), ("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -2419,6 +2720,7 @@ pub(super) static PTR_CORE_V1_GLUSTERFS_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_HOST_PATH_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.HostPathVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_HOST_PATH_VOLUME_SOURCE),
     fields: &[("Path", Some(&STRING)), ("Type", Some(&PTR_CORE_V1_HOST_PATH_TYPE))],
     methods: METHODS_2,
@@ -2427,6 +2729,7 @@ pub(super) static PTR_CORE_V1_HOST_PATH_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_ISCSIVOLUME_SOURCE: GoType = GoType {
     name: "*v1.ISCSIVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_ISCSIVOLUME_SOURCE),
     fields: &[("DiscoveryCHAPAuth", Some(&BOOL)), ("FSType", Some(&STRING)), ("IQN", Some(&STRING)), ("ISCSIInterface", Some(&STRING)), ("InitiatorName", Some(&PTR_STRING)), ("Lun", Some(&INT32)), ("Portals", Some(&SLICE_STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("SessionCHAPAuth", Some(&BOOL)), ("TargetPortal", Some(&STRING))],
     methods: METHODS_2,
@@ -2435,6 +2738,7 @@ pub(super) static PTR_CORE_V1_ISCSIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_IMAGE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.ImageVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_IMAGE_VOLUME_SOURCE),
     fields: &[("PullPolicy", Some(&CORE_V1_PULL_POLICY)), ("Reference", Some(&STRING))],
     methods: METHODS_2,
@@ -2443,6 +2747,7 @@ pub(super) static PTR_CORE_V1_IMAGE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_NFSVOLUME_SOURCE: GoType = GoType {
     name: "*v1.NFSVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_NFSVOLUME_SOURCE),
     fields: &[("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("Server", Some(&STRING))],
     methods: METHODS_2,
@@ -2451,6 +2756,7 @@ pub(super) static PTR_CORE_V1_NFSVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.PersistentVolumeClaimVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE),
     fields: &[("ClaimName", Some(&STRING)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -2459,6 +2765,7 @@ pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE: GoType = Go
 pub(super) static PTR_CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.PhotonPersistentDiskVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("PdID", Some(&STRING))],
     methods: METHODS_2,
@@ -2467,6 +2774,7 @@ pub(super) static PTR_CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE: GoType = GoT
 pub(super) static PTR_CORE_V1_PORTWORX_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.PortworxVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PORTWORX_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -2475,6 +2783,7 @@ pub(super) static PTR_CORE_V1_PORTWORX_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PROJECTED_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.ProjectedVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PROJECTED_VOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Sources", Some(&SLICE_CORE_V1_VOLUME_PROJECTION))],
     methods: METHODS_2,
@@ -2483,6 +2792,7 @@ pub(super) static PTR_CORE_V1_PROJECTED_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_QUOBYTE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.QuobyteVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_QUOBYTE_VOLUME_SOURCE),
     fields: &[("Group", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("Registry", Some(&STRING)), ("Tenant", Some(&STRING)), ("User", Some(&STRING)), ("Volume", Some(&STRING))],
     methods: METHODS_2,
@@ -2491,6 +2801,7 @@ pub(super) static PTR_CORE_V1_QUOBYTE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_RBDVOLUME_SOURCE: GoType = GoType {
     name: "*v1.RBDVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_RBDVOLUME_SOURCE),
     fields: &[("CephMonitors", Some(&SLICE_STRING)), ("FSType", Some(&STRING)), ("Keyring", Some(&STRING)), ("RBDImage", Some(&STRING)), ("RBDPool", Some(&STRING)), ("RadosUser", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE))],
     methods: METHODS_2,
@@ -2499,6 +2810,7 @@ pub(super) static PTR_CORE_V1_RBDVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SCALE_IOVOLUME_SOURCE: GoType = GoType {
     name: "*v1.ScaleIOVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SCALE_IOVOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("Gateway", Some(&STRING)), ("ProtectionDomain", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SSLEnabled", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("StorageMode", Some(&STRING)), ("StoragePool", Some(&STRING)), ("System", Some(&STRING)), ("VolumeName", Some(&STRING))],
     methods: METHODS_2,
@@ -2507,6 +2819,7 @@ pub(super) static PTR_CORE_V1_SCALE_IOVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.SecretVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SECRET_VOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("Optional", Some(&PTR_BOOL)), ("SecretName", Some(&STRING))],
     methods: METHODS_2,
@@ -2515,6 +2828,7 @@ pub(super) static PTR_CORE_V1_SECRET_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_STORAGE_OSVOLUME_SOURCE: GoType = GoType {
     name: "*v1.StorageOSVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_STORAGE_OSVOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("VolumeName", Some(&STRING)), ("VolumeNamespace", Some(&STRING))],
     methods: METHODS_2,
@@ -2523,6 +2837,7 @@ pub(super) static PTR_CORE_V1_STORAGE_OSVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_VOLUME_SOURCE: GoType = GoType {
     name: "v1.VolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AWSElasticBlockStore", Some(&PTR_CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE)), ("AzureDisk", Some(&PTR_CORE_V1_AZURE_DISK_VOLUME_SOURCE)), ("AzureFile", Some(&PTR_CORE_V1_AZURE_FILE_VOLUME_SOURCE)), ("CSI", Some(&PTR_CORE_V1_CSIVOLUME_SOURCE)), ("CephFS", Some(&PTR_CORE_V1_CEPH_FSVOLUME_SOURCE)), ("Cinder", Some(&PTR_CORE_V1_CINDER_VOLUME_SOURCE)), ("ConfigMap", Some(&PTR_CORE_V1_CONFIG_MAP_VOLUME_SOURCE)), ("DownwardAPI", Some(&PTR_CORE_V1_DOWNWARD_APIVOLUME_SOURCE)), ("EmptyDir", Some(&PTR_CORE_V1_EMPTY_DIR_VOLUME_SOURCE)), ("Ephemeral", Some(&PTR_CORE_V1_EPHEMERAL_VOLUME_SOURCE)), ("FC", Some(&PTR_CORE_V1_FCVOLUME_SOURCE)), ("FlexVolume", Some(&PTR_CORE_V1_FLEX_VOLUME_SOURCE)), ("Flocker", Some(&PTR_CORE_V1_FLOCKER_VOLUME_SOURCE)), ("GCEPersistentDisk", Some(&PTR_CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE)), ("GitRepo", Some(&PTR_CORE_V1_GIT_REPO_VOLUME_SOURCE)), ("Glusterfs", Some(&PTR_CORE_V1_GLUSTERFS_VOLUME_SOURCE)), ("HostPath", Some(&PTR_CORE_V1_HOST_PATH_VOLUME_SOURCE)), ("ISCSI", Some(&PTR_CORE_V1_ISCSIVOLUME_SOURCE)), ("Image", Some(&PTR_CORE_V1_IMAGE_VOLUME_SOURCE)), ("NFS", Some(&PTR_CORE_V1_NFSVOLUME_SOURCE)), ("PersistentVolumeClaim", Some(&PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE)), ("PhotonPersistentDisk", Some(&PTR_CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE)), ("PortworxVolume", Some(&PTR_CORE_V1_PORTWORX_VOLUME_SOURCE)), ("Projected", Some(&PTR_CORE_V1_PROJECTED_VOLUME_SOURCE)), ("Quobyte", Some(&PTR_CORE_V1_QUOBYTE_VOLUME_SOURCE)), ("RBD", Some(&PTR_CORE_V1_RBDVOLUME_SOURCE)), ("ScaleIO", Some(&PTR_CORE_V1_SCALE_IOVOLUME_SOURCE)), ("Secret", Some(&PTR_CORE_V1_SECRET_VOLUME_SOURCE)), ("StorageOS", Some(&PTR_CORE_V1_STORAGE_OSVOLUME_SOURCE)), ("VsphereVolume", Some(&PTR_CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE))],
     methods: METHODS_2,
@@ -2531,6 +2846,7 @@ pub(super) static CORE_V1_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.VsphereVirtualDiskVolumeSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("StoragePolicyID", Some(&STRING)), ("StoragePolicyName", Some(&STRING)), ("VolumePath", Some(&STRING))],
     methods: METHODS_2,
@@ -2539,6 +2855,7 @@ pub(super) static PTR_CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE: GoType = GoTyp
 pub(super) static META_V1_MANAGED_FIELDS_OPERATION_TYPE: GoType = GoType {
     name: "v1.ManagedFieldsOperationType",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -2547,6 +2864,7 @@ pub(super) static META_V1_MANAGED_FIELDS_OPERATION_TYPE: GoType = GoType {
 pub(super) static PTR_V1ALPHA3_HTTPHEADER: GoType = GoType {
     name: "*v1alpha3.HTTPHeader",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_HTTPHEADER),
     fields: &[("Name", Some(&STRING)), ("Value", Some(&STRING))],
     methods: METHODS_83,
@@ -2555,6 +2873,7 @@ pub(super) static PTR_V1ALPHA3_HTTPHEADER: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_CUSTOM_TAG: GoType = GoType {
     name: "v1alpha1.Tracing_CustomTag",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Type", None)],
     methods: METHODS_61,
@@ -2563,6 +2882,7 @@ pub(super) static V1ALPHA1_TRACING_CUSTOM_TAG: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_ENVIRONMENT: GoType = GoType {
     name: "*v1alpha1.Tracing_Environment",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_ENVIRONMENT),
     fields: &[("DefaultValue", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_84,
@@ -2571,6 +2891,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_ENVIRONMENT: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_REQUEST_HEADER: GoType = GoType {
     name: "*v1alpha1.Tracing_RequestHeader",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_REQUEST_HEADER),
     fields: &[("DefaultValue", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_84,
@@ -2579,6 +2900,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_REQUEST_HEADER: GoType = GoType {
 pub(super) static PTR_V1ALPHA1_TRACING_LITERAL: GoType = GoType {
     name: "*v1alpha1.Tracing_Literal",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_TRACING_LITERAL),
     fields: &[("Value", Some(&STRING))],
     methods: METHODS_85,
@@ -2587,6 +2909,7 @@ pub(super) static PTR_V1ALPHA1_TRACING_LITERAL: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_OPEN_CENSUS_AGENT_TRACE_CONTEXT: GoType = GoType {
     name: "v1alpha1.Tracing_OpenCensusAgent_TraceContext",
     kind: Kind::Basic,
+    zero: Some("\"UNSPECIFIED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -2595,6 +2918,7 @@ pub(super) static V1ALPHA1_TRACING_OPEN_CENSUS_AGENT_TRACE_CONTEXT: GoType = GoT
 pub(super) static WRAPPERSPB_INT64_VALUE: GoType = GoType {
     name: "wrapperspb.Int64Value",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Value", Some(&INT64))],
     methods: METHODS_62,
@@ -2603,6 +2927,7 @@ pub(super) static WRAPPERSPB_INT64_VALUE: GoType = GoType {
 pub(super) static V1ALPHA1_RESOURCE: GoType = GoType {
     name: "v1alpha1.Resource",
     kind: Kind::Basic,
+    zero: Some("\"SERVICE_REGISTRY\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -2611,6 +2936,7 @@ pub(super) static V1ALPHA1_RESOURCE: GoType = GoType {
 pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS: GoType = GoType {
     name: "v1alpha3.ConnectionPoolSettings_HTTPSettings",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("H2UpgradePolicy", Some(&V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_H2_UPGRADE_POLICY)), ("Http1MaxPendingRequests", Some(&INT32)), ("Http2KeepAlive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_CONNECTION_KEEPALIVE)), ("Http2MaxRequests", Some(&INT32)), ("IdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("MaxConcurrentStreams", Some(&INT32)), ("MaxRequestsPerConnection", Some(&INT32)), ("MaxRetries", Some(&INT32)), ("UseClientProtocol", Some(&BOOL))],
     methods: METHODS_63,
@@ -2619,6 +2945,7 @@ pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS: GoType = GoTyp
 pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_H2_UPGRADE_POLICY: GoType = GoType {
     name: "v1alpha3.ConnectionPoolSettings_HTTPSettings_H2UpgradePolicy",
     kind: Kind::Basic,
+    zero: Some("\"DEFAULT\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -2627,6 +2954,7 @@ pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_H2_UPGRADE_POLI
 pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_CONNECTION_KEEPALIVE: GoType = GoType {
     name: "*v1alpha3.ConnectionPoolSettings_HTTPSettings_ConnectionKeepalive",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_CONNECTION_KEEPALIVE),
     fields: &[("Interval", Some(&PTR_DURATIONPB_DURATION)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_86,
@@ -2635,6 +2963,7 @@ pub(super) static PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_CONNECTION_
 pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS: GoType = GoType {
     name: "v1alpha3.ConnectionPoolSettings_TCPSettings",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ConnectTimeout", Some(&PTR_DURATIONPB_DURATION)), ("IdleTimeout", Some(&PTR_DURATIONPB_DURATION)), ("MaxConnectionDuration", Some(&PTR_DURATIONPB_DURATION)), ("MaxConnections", Some(&INT32)), ("TcpKeepalive", Some(&PTR_V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS_TCP_KEEPALIVE))],
     methods: METHODS_64,
@@ -2643,6 +2972,7 @@ pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_TCPSETTINGS: GoType = GoType
 pub(super) static PTR_V1ALPHA1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
     name: "*v1alpha1.LabelSelectorRequirement",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_LABEL_SELECTOR_REQUIREMENT),
     fields: &[("Key", Some(&STRING)), ("Operator", Some(&STRING)), ("Values", Some(&SLICE_STRING))],
     methods: METHODS_87,
@@ -2651,6 +2981,7 @@ pub(super) static PTR_V1ALPHA1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_DATADOG_TRACING_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_DatadogTracingProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_65,
@@ -2659,6 +2990,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_DATADOG_TRACING_PROVID
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_GRPC_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyExternalAuthorizationGrpcProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ClearRouteCache", Some(&BOOL)), ("FailOpen", Some(&BOOL)), ("IncludeRequestBodyInCheck", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_REQUEST_BODY)), ("Port", Some(&UINT32)), ("Service", Some(&STRING)), ("StatusOnError", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_66,
@@ -2667,6 +2999,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORI
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_REQUEST_BODY: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyExternalAuthorizationRequestBody",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_REQUEST_BODY),
     fields: &[("AllowPartialMessage", Some(&BOOL)), ("MaxRequestBytes", Some(&UINT32)), ("PackAsBytes", Some(&BOOL))],
     methods: METHODS_88,
@@ -2675,6 +3008,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUT
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_HTTP_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyExternalAuthorizationHttpProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ClearRouteCache", Some(&BOOL)), ("FailOpen", Some(&BOOL)), ("HeadersToDownstreamOnAllow", Some(&SLICE_STRING)), ("HeadersToDownstreamOnDeny", Some(&SLICE_STRING)), ("HeadersToUpstreamOnAllow", Some(&SLICE_STRING)), ("IncludeAdditionalHeadersInCheck", Some(&MAP_STRING_STRING)), ("IncludeHeadersInCheck", Some(&SLICE_STRING)), ("IncludeRequestBodyInCheck", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_REQUEST_BODY)), ("IncludeRequestHeadersInCheck", Some(&SLICE_STRING)), ("PathPrefix", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING)), ("StatusOnError", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_67,
@@ -2683,6 +3017,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORI
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyFileAccessLogProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LogFormat", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER_LOG_FORMAT)), ("OmitEmptyValues", Some(&BOOL)), ("Path", Some(&STRING))],
     methods: METHODS_68,
@@ -2691,6 +3026,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER_LOG_FORMAT: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyFileAccessLogProvider_LogFormat",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER_LOG_FORMAT),
     fields: &[("LogFormat", None)],
     methods: METHODS_89,
@@ -2699,6 +3035,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_HTTP_GRPC_V3_LOG_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyHttpGrpcV3LogProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AdditionalRequestHeadersToLog", Some(&SLICE_STRING)), ("AdditionalResponseHeadersToLog", Some(&SLICE_STRING)), ("AdditionalResponseTrailersToLog", Some(&SLICE_STRING)), ("FilterStateObjectsToLog", Some(&SLICE_STRING)), ("LogName", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_69,
@@ -2707,6 +3044,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_HTTP_GRPC_V3_LOG
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyOpenTelemetryLogProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LogFormat", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER_LOG_FORMAT)), ("LogName", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_70,
@@ -2715,6 +3053,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_L
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER_LOG_FORMAT: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_EnvoyOpenTelemetryLogProvider_LogFormat",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER_LOG_FORMAT),
     fields: &[("Labels", Some(&PTR_STRUCTPB_STRUCT)), ("Text", Some(&STRING))],
     methods: METHODS_90,
@@ -2723,6 +3062,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMET
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_TCP_GRPC_V3_LOG_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyTcpGrpcV3LogProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FilterStateObjectsToLog", Some(&SLICE_STRING)), ("LogName", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_71,
@@ -2731,6 +3071,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_TCP_GRPC_V3_LOG_
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_LIGHTSTEP_TRACING_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_LightstepTracingProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AccessToken", Some(&STRING)), ("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_72,
@@ -2739,6 +3080,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_LIGHTSTEP_TRACING_PROV
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_OpenCensusAgentTracingProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Context", Some(&SLICE_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER_TRACE_CONTEXT)), ("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_73,
@@ -2747,6 +3089,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRAC
 pub(super) static SLICE_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER_TRACE_CONTEXT: GoType = GoType {
     name: "[]v1alpha1.MeshConfig_ExtensionProvider_OpenCensusAgentTracingProvider_TraceContext",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER_TRACE_CONTEXT),
     fields: &[],
     methods: METHODS_6,
@@ -2755,6 +3098,7 @@ pub(super) static SLICE_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGEN
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_OpenTelemetryTracingProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Grpc", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_GRPC_SERVICE)), ("Http", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE)), ("MaxTagLength", Some(&UINT32)), ("Port", Some(&UINT32)), ("ResourceDetectors", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS)), ("Sampling", None), ("Service", Some(&STRING)), ("ServiceAttributeEnrichment", Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SERVICE_ATTRIBUTE_ENRICHMENT))],
     methods: METHODS_74,
@@ -2763,6 +3107,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_GRPC_SERVICE: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_GrpcService",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_GRPC_SERVICE),
     fields: &[("InitialMetadata", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_91,
@@ -2771,6 +3116,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_GRPC_SERVICE: GoTy
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_HttpService",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE),
     fields: &[("Headers", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER)), ("Path", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_92,
@@ -2779,6 +3125,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE: GoTy
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_ResourceDetectors",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS),
     fields: &[("Dynatrace", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_DYNATRACE_RESOURCE_DETECTOR)), ("Environment", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_ENVIRONMENT_RESOURCE_DETECTOR))],
     methods: METHODS_93,
@@ -2787,6 +3134,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SERVICE_ATTRIBUTE_ENRICHMENT: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_ServiceAttributeEnrichment",
     kind: Kind::Basic,
+    zero: Some("\"ISTIO_CANONICAL\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -2795,6 +3143,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SERVICE_ATTRIBUTE_ENRI
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_OpenTelemetryTracingProvider_DynatraceSampler",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER),
     fields: &[("ClusterId", Some(&INT32)), ("HttpService", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER_DYNATRACE_API)), ("RootSpansPerMinute", Some(&UINT32)), ("Tenant", Some(&STRING))],
     methods: METHODS_94,
@@ -2803,6 +3152,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRA
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_PROMETHEUS_METRICS_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_PrometheusMetricsProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[],
     methods: METHODS_35,
@@ -2811,6 +3161,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_PROMETHEUS_METRICS_PRO
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SDSPROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_SDSProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_75,
@@ -2819,6 +3170,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SDSPROVIDER: GoType = 
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SKY_WALKING_TRACING_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_SkyWalkingTracingProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AccessToken", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_76,
@@ -2827,6 +3179,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_SKY_WALKING_TRACING_PR
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_StackdriverProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Debug", Some(&BOOL)), ("Logging", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER_LOGGING)), ("MaxNumberOfAnnotations", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfAttributes", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxNumberOfMessageEvents", Some(&PTR_WRAPPERSPB_INT64_VALUE)), ("MaxTagLength", Some(&UINT32))],
     methods: METHODS_77,
@@ -2835,6 +3188,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER: 
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER_LOGGING: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_StackdriverProvider_Logging",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER_LOGGING),
     fields: &[("Labels", Some(&MAP_STRING_STRING))],
     methods: METHODS_95,
@@ -2843,6 +3197,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVID
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_ZipkinTracingProvider",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Enable_64BitTraceId", Some(&BOOL)), ("Headers", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER)), ("MaxTagLength", Some(&UINT32)), ("Path", Some(&STRING)), ("Port", Some(&UINT32)), ("Service", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION)), ("TraceContextOption", Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDER_TRACE_CONTEXT_OPTION))],
     methods: METHODS_78,
@@ -2851,6 +3206,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDE
 pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER: GoType = GoType {
     name: "[]*v1alpha1.MeshConfig_ExtensionProvider_HttpHeader",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER),
     fields: &[],
     methods: METHODS_6,
@@ -2859,6 +3215,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER:
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDER_TRACE_CONTEXT_OPTION: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_ZipkinTracingProvider_TraceContextOption",
     kind: Kind::Basic,
+    zero: Some("\"USE_B3\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -2867,6 +3224,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ZIPKIN_TRACING_PROVIDE
 pub(super) static V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE: GoType = GoType {
     name: "v1alpha3.LocalityLoadBalancerSetting_Distribute",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("From", Some(&STRING)), ("To", Some(&MAP_STRING_UINT32))],
     methods: METHODS_79,
@@ -2875,6 +3233,7 @@ pub(super) static V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_DISTRIBUTE: GoType = G
 pub(super) static MAP_STRING_UINT32: GoType = GoType {
     name: "map[string]uint32",
     kind: Kind::Map,
+    zero: Some("{}"),
     elem: Some(&UINT32),
     fields: &[],
     methods: METHODS_6,
@@ -2883,6 +3242,7 @@ pub(super) static MAP_STRING_UINT32: GoType = GoType {
 pub(super) static V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER: GoType = GoType {
     name: "v1alpha3.LocalityLoadBalancerSetting_Failover",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("From", Some(&STRING)), ("To", Some(&STRING))],
     methods: METHODS_80,
@@ -2891,6 +3251,7 @@ pub(super) static V1ALPHA3_LOCALITY_LOAD_BALANCER_SETTING_FAILOVER: GoType = GoT
 pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY: GoType = GoType {
     name: "v1alpha1.ServiceEntryVisibility_Policy",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("MatchingRules", Some(&SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE)), ("Visibility", Some(&V1ALPHA1_SERVICE_ENTRY_VISIBILITY_VISIBILITY))],
     methods: METHODS_81,
@@ -2899,6 +3260,7 @@ pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY_POLICY: GoType = GoType {
 pub(super) static SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE: GoType = GoType {
     name: "[]*v1alpha1.ServiceEntryVisibility_MatchRule",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE),
     fields: &[],
     methods: METHODS_6,
@@ -2907,6 +3269,7 @@ pub(super) static SLICE_PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE: GoType
 pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS_SETTINGS: GoType = GoType {
     name: "v1alpha1.MeshConfig_ServiceSettings_Settings",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ClusterLocal", Some(&BOOL))],
     methods: METHODS_82,
@@ -2915,6 +3278,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_SERVICE_SETTINGS_SETTINGS: GoType = GoTyp
 pub(super) static V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER: GoType = GoType {
     name: "v1alpha3.ZoneAwareLoadBalancerSetting_Failover",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("From", Some(&STRING)), ("To", Some(&STRING))],
     methods: METHODS_80,
@@ -2923,6 +3287,7 @@ pub(super) static V1ALPHA3_ZONE_AWARE_LOAD_BALANCER_SETTING_FAILOVER: GoType = G
 pub(super) static CORE_V1_PREFERRED_SCHEDULING_TERM: GoType = GoType {
     name: "v1.PreferredSchedulingTerm",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Preference", Some(&CORE_V1_NODE_SELECTOR_TERM)), ("Weight", Some(&INT32))],
     methods: METHODS_2,
@@ -2931,6 +3296,7 @@ pub(super) static CORE_V1_PREFERRED_SCHEDULING_TERM: GoType = GoType {
 pub(super) static CORE_V1_NODE_SELECTOR: GoType = GoType {
     name: "v1.NodeSelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("NodeSelectorTerms", Some(&SLICE_CORE_V1_NODE_SELECTOR_TERM))],
     methods: METHODS_2,
@@ -2939,6 +3305,7 @@ pub(super) static CORE_V1_NODE_SELECTOR: GoType = GoType {
 pub(super) static SLICE_CORE_V1_NODE_SELECTOR_TERM: GoType = GoType {
     name: "[]v1.NodeSelectorTerm",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_NODE_SELECTOR_TERM),
     fields: &[],
     methods: METHODS_6,
@@ -2947,6 +3314,7 @@ pub(super) static SLICE_CORE_V1_NODE_SELECTOR_TERM: GoType = GoType {
 pub(super) static CORE_V1_WEIGHTED_POD_AFFINITY_TERM: GoType = GoType {
     name: "v1.WeightedPodAffinityTerm",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("PodAffinityTerm", Some(&CORE_V1_POD_AFFINITY_TERM)), ("Weight", Some(&INT32))],
     methods: METHODS_2,
@@ -2955,6 +3323,7 @@ pub(super) static CORE_V1_WEIGHTED_POD_AFFINITY_TERM: GoType = GoType {
 pub(super) static CORE_V1_POD_AFFINITY_TERM: GoType = GoType {
     name: "v1.PodAffinityTerm",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LabelSelector", Some(&PTR_META_V1_LABEL_SELECTOR)), ("MatchLabelKeys", Some(&SLICE_STRING)), ("MismatchLabelKeys", Some(&SLICE_STRING)), ("NamespaceSelector", Some(&PTR_META_V1_LABEL_SELECTOR)), ("Namespaces", Some(&SLICE_STRING)), ("TopologyKey", Some(&STRING))],
     methods: METHODS_2,
@@ -2963,6 +3332,7 @@ pub(super) static CORE_V1_POD_AFFINITY_TERM: GoType = GoType {
 pub(super) static CORE_V1_ENV_VAR: GoType = GoType {
     name: "v1.EnvVar",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Value", Some(&STRING)), ("ValueFrom", Some(&PTR_CORE_V1_ENV_VAR_SOURCE))],
     methods: METHODS_2,
@@ -2971,6 +3341,7 @@ pub(super) static CORE_V1_ENV_VAR: GoType = GoType {
 pub(super) static CORE_V1_ENV_FROM_SOURCE: GoType = GoType {
     name: "v1.EnvFromSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ConfigMapRef", Some(&PTR_CORE_V1_CONFIG_MAP_ENV_SOURCE)), ("Prefix", Some(&STRING)), ("SecretRef", Some(&PTR_CORE_V1_SECRET_ENV_SOURCE))],
     methods: METHODS_2,
@@ -2979,6 +3350,7 @@ pub(super) static CORE_V1_ENV_FROM_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_LIFECYCLE: GoType = GoType {
     name: "v1.Lifecycle",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("PostStart", Some(&PTR_CORE_V1_LIFECYCLE_HANDLER)), ("PreStop", Some(&PTR_CORE_V1_LIFECYCLE_HANDLER)), ("StopSignal", Some(&PTR_CORE_V1_SIGNAL))],
     methods: METHODS_2,
@@ -2987,6 +3359,7 @@ pub(super) static CORE_V1_LIFECYCLE: GoType = GoType {
 pub(super) static PTR_CORE_V1_LIFECYCLE_HANDLER: GoType = GoType {
     name: "*v1.LifecycleHandler",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_LIFECYCLE_HANDLER),
     fields: &[("Exec", Some(&PTR_CORE_V1_EXEC_ACTION)), ("HTTPGet", Some(&PTR_CORE_V1_HTTPGET_ACTION)), ("Sleep", Some(&PTR_CORE_V1_SLEEP_ACTION)), ("TCPSocket", Some(&PTR_CORE_V1_TCPSOCKET_ACTION))],
     methods: METHODS_2,
@@ -2995,6 +3368,7 @@ pub(super) static PTR_CORE_V1_LIFECYCLE_HANDLER: GoType = GoType {
 pub(super) static PTR_CORE_V1_SIGNAL: GoType = GoType {
     name: "*v1.Signal",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SIGNAL),
     fields: &[],
     methods: METHODS_6,
@@ -3003,6 +3377,7 @@ pub(super) static PTR_CORE_V1_SIGNAL: GoType = GoType {
 pub(super) static CORE_V1_PROBE: GoType = GoType {
     name: "v1.Probe",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Exec", Some(&PTR_CORE_V1_EXEC_ACTION)), ("FailureThreshold", Some(&INT32)), ("GRPC", Some(&PTR_CORE_V1_GRPCACTION)), ("HTTPGet", Some(&PTR_CORE_V1_HTTPGET_ACTION)), ("InitialDelaySeconds", Some(&INT32)), ("PeriodSeconds", Some(&INT32)), ("ProbeHandler", Some(&CORE_V1_PROBE_HANDLER)), ("SuccessThreshold", Some(&INT32)), ("TCPSocket", Some(&PTR_CORE_V1_TCPSOCKET_ACTION)), ("TerminationGracePeriodSeconds", Some(&PTR_INT64)), ("TimeoutSeconds", Some(&INT32))],
     methods: METHODS_2,
@@ -3011,6 +3386,7 @@ pub(super) static CORE_V1_PROBE: GoType = GoType {
 pub(super) static PTR_CORE_V1_EXEC_ACTION: GoType = GoType {
     name: "*v1.ExecAction",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_EXEC_ACTION),
     fields: &[("Command", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -3019,6 +3395,7 @@ pub(super) static PTR_CORE_V1_EXEC_ACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_GRPCACTION: GoType = GoType {
     name: "*v1.GRPCAction",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_GRPCACTION),
     fields: &[("Port", Some(&INT32)), ("Service", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -3027,6 +3404,7 @@ pub(super) static PTR_CORE_V1_GRPCACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_HTTPGET_ACTION: GoType = GoType {
     name: "*v1.HTTPGetAction",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_HTTPGET_ACTION),
     fields: &[("HTTPHeaders", Some(&SLICE_CORE_V1_HTTPHEADER)), ("Host", Some(&STRING)), ("Path", Some(&STRING)), ("Port", None), ("Scheme", Some(&CORE_V1_URISCHEME))],
     methods: METHODS_2,
@@ -3035,6 +3413,7 @@ pub(super) static PTR_CORE_V1_HTTPGET_ACTION: GoType = GoType {
 pub(super) static CORE_V1_PROBE_HANDLER: GoType = GoType {
     name: "v1.ProbeHandler",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Exec", Some(&PTR_CORE_V1_EXEC_ACTION)), ("GRPC", Some(&PTR_CORE_V1_GRPCACTION)), ("HTTPGet", Some(&PTR_CORE_V1_HTTPGET_ACTION)), ("TCPSocket", Some(&PTR_CORE_V1_TCPSOCKET_ACTION))],
     methods: METHODS_2,
@@ -3043,6 +3422,7 @@ pub(super) static CORE_V1_PROBE_HANDLER: GoType = GoType {
 pub(super) static PTR_CORE_V1_TCPSOCKET_ACTION: GoType = GoType {
     name: "*v1.TCPSocketAction",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_TCPSOCKET_ACTION),
     fields: &[("Host", Some(&STRING)), ("Port", None)],
     methods: METHODS_2,
@@ -3051,6 +3431,7 @@ pub(super) static PTR_CORE_V1_TCPSOCKET_ACTION: GoType = GoType {
 pub(super) static CORE_V1_CONTAINER_PORT: GoType = GoType {
     name: "v1.ContainerPort",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ContainerPort", Some(&INT32)), ("HostIP", Some(&STRING)), ("HostPort", Some(&INT32)), ("Name", Some(&STRING)), ("Protocol", Some(&CORE_V1_PROTOCOL))],
     methods: METHODS_2,
@@ -3059,6 +3440,7 @@ pub(super) static CORE_V1_CONTAINER_PORT: GoType = GoType {
 pub(super) static CORE_V1_CONTAINER_RESIZE_POLICY: GoType = GoType {
     name: "v1.ContainerResizePolicy",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ResourceName", Some(&CORE_V1_RESOURCE_NAME)), ("RestartPolicy", Some(&CORE_V1_RESOURCE_RESIZE_RESTART_POLICY))],
     methods: METHODS_2,
@@ -3067,6 +3449,7 @@ pub(super) static CORE_V1_CONTAINER_RESIZE_POLICY: GoType = GoType {
 pub(super) static CORE_V1_CONTAINER_RESTART_POLICY: GoType = GoType {
     name: "v1.ContainerRestartPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3075,6 +3458,7 @@ pub(super) static CORE_V1_CONTAINER_RESTART_POLICY: GoType = GoType {
 pub(super) static CORE_V1_CONTAINER_RESTART_RULE: GoType = GoType {
     name: "v1.ContainerRestartRule",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Action", Some(&CORE_V1_CONTAINER_RESTART_RULE_ACTION)), ("ExitCodes", Some(&PTR_CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES))],
     methods: METHODS_2,
@@ -3083,6 +3467,7 @@ pub(super) static CORE_V1_CONTAINER_RESTART_RULE: GoType = GoType {
 pub(super) static CORE_V1_SECURITY_CONTEXT: GoType = GoType {
     name: "v1.SecurityContext",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AllowPrivilegeEscalation", Some(&PTR_BOOL)), ("AppArmorProfile", Some(&PTR_CORE_V1_APP_ARMOR_PROFILE)), ("Capabilities", Some(&PTR_CORE_V1_CAPABILITIES)), ("Privileged", Some(&PTR_BOOL)), ("ProcMount", Some(&PTR_CORE_V1_PROC_MOUNT_TYPE)), ("ReadOnlyRootFilesystem", Some(&PTR_BOOL)), ("RunAsGroup", Some(&PTR_INT64)), ("RunAsNonRoot", Some(&PTR_BOOL)), ("RunAsUser", Some(&PTR_INT64)), ("SELinuxOptions", Some(&PTR_CORE_V1_SELINUX_OPTIONS)), ("SeccompProfile", Some(&PTR_CORE_V1_SECCOMP_PROFILE)), ("WindowsOptions", Some(&PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS))],
     methods: METHODS_2,
@@ -3091,6 +3476,7 @@ pub(super) static CORE_V1_SECURITY_CONTEXT: GoType = GoType {
 pub(super) static PTR_CORE_V1_CAPABILITIES: GoType = GoType {
     name: "*v1.Capabilities",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CAPABILITIES),
     fields: &[("Add", Some(&SLICE_CORE_V1_CAPABILITY)), ("Drop", Some(&SLICE_CORE_V1_CAPABILITY))],
     methods: METHODS_2,
@@ -3099,6 +3485,7 @@ pub(super) static PTR_CORE_V1_CAPABILITIES: GoType = GoType {
 pub(super) static PTR_CORE_V1_PROC_MOUNT_TYPE: GoType = GoType {
     name: "*v1.ProcMountType",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PROC_MOUNT_TYPE),
     fields: &[],
     methods: METHODS_6,
@@ -3107,6 +3494,7 @@ pub(super) static PTR_CORE_V1_PROC_MOUNT_TYPE: GoType = GoType {
 pub(super) static CORE_V1_VOLUME_DEVICE: GoType = GoType {
     name: "v1.VolumeDevice",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DevicePath", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -3115,6 +3503,7 @@ pub(super) static CORE_V1_VOLUME_DEVICE: GoType = GoType {
 pub(super) static CORE_V1_VOLUME_MOUNT: GoType = GoType {
     name: "v1.VolumeMount",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("MountPath", Some(&STRING)), ("MountPropagation", Some(&PTR_CORE_V1_MOUNT_PROPAGATION_MODE)), ("Name", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("RecursiveReadOnly", Some(&PTR_CORE_V1_RECURSIVE_READ_ONLY_MODE)), ("SubPath", Some(&STRING)), ("SubPathExpr", Some(&STRING))],
     methods: METHODS_2,
@@ -3123,6 +3512,7 @@ pub(super) static CORE_V1_VOLUME_MOUNT: GoType = GoType {
 pub(super) static META_V1_LABEL_SELECTOR: GoType = GoType {
     name: "v1.LabelSelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("MatchExpressions", Some(&SLICE_META_V1_LABEL_SELECTOR_REQUIREMENT)), ("MatchLabels", Some(&MAP_STRING_STRING))],
     methods: METHODS_2,
@@ -3131,6 +3521,7 @@ pub(super) static META_V1_LABEL_SELECTOR: GoType = GoType {
 pub(super) static SLICE_META_V1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
     name: "[]v1.LabelSelectorRequirement",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&META_V1_LABEL_SELECTOR_REQUIREMENT),
     fields: &[],
     methods: METHODS_6,
@@ -3139,6 +3530,7 @@ pub(super) static SLICE_META_V1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
 pub(super) static CORE_V1_NODE_INCLUSION_POLICY: GoType = GoType {
     name: "v1.NodeInclusionPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3147,6 +3539,7 @@ pub(super) static CORE_V1_NODE_INCLUSION_POLICY: GoType = GoType {
 pub(super) static CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE: GoType = GoType {
     name: "v1.AWSElasticBlockStoreVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("Partition", Some(&INT32)), ("ReadOnly", Some(&BOOL)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -3155,6 +3548,7 @@ pub(super) static CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE: GoType = GoType 
 pub(super) static CORE_V1_AZURE_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "v1.AzureDiskVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("CachingMode", Some(&PTR_CORE_V1_AZURE_DATA_DISK_CACHING_MODE)), ("DataDiskURI", Some(&STRING)), ("DiskName", Some(&STRING)), ("FSType", Some(&PTR_STRING)), ("Kind", Some(&PTR_CORE_V1_AZURE_DATA_DISK_KIND)), ("ReadOnly", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3163,6 +3557,7 @@ pub(super) static CORE_V1_AZURE_DISK_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_AZURE_DATA_DISK_CACHING_MODE: GoType = GoType {
     name: "*v1.AzureDataDiskCachingMode",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_AZURE_DATA_DISK_CACHING_MODE),
     fields: &[],
     methods: METHODS_6,
@@ -3171,6 +3566,7 @@ pub(super) static PTR_CORE_V1_AZURE_DATA_DISK_CACHING_MODE: GoType = GoType {
 pub(super) static PTR_CORE_V1_AZURE_DATA_DISK_KIND: GoType = GoType {
     name: "*v1.AzureDataDiskKind",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_AZURE_DATA_DISK_KIND),
     fields: &[],
     methods: METHODS_6,
@@ -3179,6 +3575,7 @@ pub(super) static PTR_CORE_V1_AZURE_DATA_DISK_KIND: GoType = GoType {
 pub(super) static CORE_V1_AZURE_FILE_VOLUME_SOURCE: GoType = GoType {
     name: "v1.AzureFileVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ReadOnly", Some(&BOOL)), ("SecretName", Some(&STRING)), ("ShareName", Some(&STRING))],
     methods: METHODS_2,
@@ -3187,6 +3584,7 @@ pub(super) static CORE_V1_AZURE_FILE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_CSIVOLUME_SOURCE: GoType = GoType {
     name: "v1.CSIVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Driver", Some(&STRING)), ("FSType", Some(&PTR_STRING)), ("NodePublishSecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("ReadOnly", Some(&PTR_BOOL)), ("VolumeAttributes", Some(&MAP_STRING_STRING))],
     methods: METHODS_2,
@@ -3195,6 +3593,7 @@ pub(super) static CORE_V1_CSIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
     name: "*v1.LocalObjectReference",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_LOCAL_OBJECT_REFERENCE),
     fields: &[("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -3203,6 +3602,7 @@ pub(super) static PTR_CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static CORE_V1_CEPH_FSVOLUME_SOURCE: GoType = GoType {
     name: "v1.CephFSVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Monitors", Some(&SLICE_STRING)), ("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretFile", Some(&STRING)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("User", Some(&STRING))],
     methods: METHODS_2,
@@ -3211,6 +3611,7 @@ pub(super) static CORE_V1_CEPH_FSVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_CINDER_VOLUME_SOURCE: GoType = GoType {
     name: "v1.CinderVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -3219,6 +3620,7 @@ pub(super) static CORE_V1_CINDER_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_CONFIG_MAP_VOLUME_SOURCE: GoType = GoType {
     name: "v1.ConfigMapVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3227,6 +3629,7 @@ pub(super) static CORE_V1_CONFIG_MAP_VOLUME_SOURCE: GoType = GoType {
 pub(super) static SLICE_CORE_V1_KEY_TO_PATH: GoType = GoType {
     name: "[]v1.KeyToPath",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_KEY_TO_PATH),
     fields: &[],
     methods: METHODS_6,
@@ -3235,6 +3638,7 @@ pub(super) static SLICE_CORE_V1_KEY_TO_PATH: GoType = GoType {
 pub(super) static CORE_V1_DOWNWARD_APIVOLUME_SOURCE: GoType = GoType {
     name: "v1.DownwardAPIVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE))],
     methods: METHODS_2,
@@ -3243,6 +3647,7 @@ pub(super) static CORE_V1_DOWNWARD_APIVOLUME_SOURCE: GoType = GoType {
 pub(super) static SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE: GoType = GoType {
     name: "[]v1.DownwardAPIVolumeFile",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_DOWNWARD_APIVOLUME_FILE),
     fields: &[],
     methods: METHODS_6,
@@ -3251,6 +3656,7 @@ pub(super) static SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE: GoType = GoType {
 pub(super) static CORE_V1_EMPTY_DIR_VOLUME_SOURCE: GoType = GoType {
     name: "v1.EmptyDirVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Medium", Some(&CORE_V1_STORAGE_MEDIUM)), ("SizeLimit", None)],
     methods: METHODS_2,
@@ -3259,6 +3665,7 @@ pub(super) static CORE_V1_EMPTY_DIR_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_STORAGE_MEDIUM: GoType = GoType {
     name: "v1.StorageMedium",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3267,6 +3674,7 @@ pub(super) static CORE_V1_STORAGE_MEDIUM: GoType = GoType {
 pub(super) static CORE_V1_EPHEMERAL_VOLUME_SOURCE: GoType = GoType {
     name: "v1.EphemeralVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("VolumeClaimTemplate", Some(&PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE))],
     methods: METHODS_2,
@@ -3275,6 +3683,7 @@ pub(super) static CORE_V1_EPHEMERAL_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE: GoType = GoType {
     name: "*v1.PersistentVolumeClaimTemplate",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE),
     fields: &[("Annotations", Some(&MAP_STRING_STRING)), ("CreationTimestamp", None), ("DeletionGracePeriodSeconds", Some(&PTR_INT64)), ("DeletionTimestamp", None), ("Finalizers", Some(&SLICE_STRING)), ("GenerateName", Some(&STRING)), ("Generation", Some(&INT64)), ("Labels", Some(&MAP_STRING_STRING)), ("ManagedFields", Some(&SLICE_META_V1_MANAGED_FIELDS_ENTRY)), ("Name", Some(&STRING)), ("Namespace", Some(&STRING)), ("ObjectMeta", Some(&OBJECT_META)), ("OwnerReferences", Some(&SLICE_META_V1_OWNER_REFERENCE)), ("ResourceVersion", Some(&STRING)), ("SelfLink", Some(&STRING)), ("Spec", Some(&CORE_V1_PERSISTENT_VOLUME_CLAIM_SPEC)), ("UID", Some(&TYPES_UID))],
     methods: METHODS_2,
@@ -3283,6 +3692,7 @@ pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE: GoType = GoType 
 pub(super) static CORE_V1_FCVOLUME_SOURCE: GoType = GoType {
     name: "v1.FCVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("Lun", Some(&PTR_INT32)), ("ReadOnly", Some(&BOOL)), ("TargetWWNs", Some(&SLICE_STRING)), ("WWIDs", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -3291,6 +3701,7 @@ pub(super) static CORE_V1_FCVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_FLEX_VOLUME_SOURCE: GoType = GoType {
     name: "v1.FlexVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Driver", Some(&STRING)), ("FSType", Some(&STRING)), ("Options", Some(&MAP_STRING_STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE))],
     methods: METHODS_2,
@@ -3299,6 +3710,7 @@ pub(super) static CORE_V1_FLEX_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_FLOCKER_VOLUME_SOURCE: GoType = GoType {
     name: "v1.FlockerVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DatasetName", Some(&STRING)), ("DatasetUUID", Some(&STRING))],
     methods: METHODS_2,
@@ -3307,6 +3719,7 @@ pub(super) static CORE_V1_FLOCKER_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "v1.GCEPersistentDiskVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("PDName", Some(&STRING)), ("Partition", Some(&INT32)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -3315,6 +3728,7 @@ pub(super) static CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_GIT_REPO_VOLUME_SOURCE: GoType = GoType {
     name: "v1.GitRepoVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Directory", Some(&STRING)), ("Repository", Some(&STRING)), ("Revision", Some(&STRING))],
     methods: METHODS_2,
@@ -3323,6 +3737,7 @@ pub(super) static CORE_V1_GIT_REPO_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_GLUSTERFS_VOLUME_SOURCE: GoType = GoType {
     name: "v1.GlusterfsVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("EndpointsName", Some(&STRING)), ("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -3331,6 +3746,7 @@ pub(super) static CORE_V1_GLUSTERFS_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_HOST_PATH_VOLUME_SOURCE: GoType = GoType {
     name: "v1.HostPathVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Path", Some(&STRING)), ("Type", Some(&PTR_CORE_V1_HOST_PATH_TYPE))],
     methods: METHODS_2,
@@ -3339,6 +3755,7 @@ pub(super) static CORE_V1_HOST_PATH_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_HOST_PATH_TYPE: GoType = GoType {
     name: "*v1.HostPathType",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_HOST_PATH_TYPE),
     fields: &[],
     methods: METHODS_6,
@@ -3347,6 +3764,7 @@ pub(super) static PTR_CORE_V1_HOST_PATH_TYPE: GoType = GoType {
 pub(super) static CORE_V1_ISCSIVOLUME_SOURCE: GoType = GoType {
     name: "v1.ISCSIVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DiscoveryCHAPAuth", Some(&BOOL)), ("FSType", Some(&STRING)), ("IQN", Some(&STRING)), ("ISCSIInterface", Some(&STRING)), ("InitiatorName", Some(&PTR_STRING)), ("Lun", Some(&INT32)), ("Portals", Some(&SLICE_STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("SessionCHAPAuth", Some(&BOOL)), ("TargetPortal", Some(&STRING))],
     methods: METHODS_2,
@@ -3355,6 +3773,7 @@ pub(super) static CORE_V1_ISCSIVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_IMAGE_VOLUME_SOURCE: GoType = GoType {
     name: "v1.ImageVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("PullPolicy", Some(&CORE_V1_PULL_POLICY)), ("Reference", Some(&STRING))],
     methods: METHODS_2,
@@ -3363,6 +3782,7 @@ pub(super) static CORE_V1_IMAGE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_NFSVOLUME_SOURCE: GoType = GoType {
     name: "v1.NFSVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("Server", Some(&STRING))],
     methods: METHODS_2,
@@ -3371,6 +3791,7 @@ pub(super) static CORE_V1_NFSVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE: GoType = GoType {
     name: "v1.PersistentVolumeClaimVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ClaimName", Some(&STRING)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -3379,6 +3800,7 @@ pub(super) static CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE: GoType = GoType
 pub(super) static CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "v1.PhotonPersistentDiskVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("PdID", Some(&STRING))],
     methods: METHODS_2,
@@ -3387,6 +3809,7 @@ pub(super) static CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType 
 pub(super) static CORE_V1_PORTWORX_VOLUME_SOURCE: GoType = GoType {
     name: "v1.PortworxVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -3395,6 +3818,7 @@ pub(super) static CORE_V1_PORTWORX_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_PROJECTED_VOLUME_SOURCE: GoType = GoType {
     name: "v1.ProjectedVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Sources", Some(&SLICE_CORE_V1_VOLUME_PROJECTION))],
     methods: METHODS_2,
@@ -3403,6 +3827,7 @@ pub(super) static CORE_V1_PROJECTED_VOLUME_SOURCE: GoType = GoType {
 pub(super) static SLICE_CORE_V1_VOLUME_PROJECTION: GoType = GoType {
     name: "[]v1.VolumeProjection",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_VOLUME_PROJECTION),
     fields: &[],
     methods: METHODS_6,
@@ -3411,6 +3836,7 @@ pub(super) static SLICE_CORE_V1_VOLUME_PROJECTION: GoType = GoType {
 pub(super) static CORE_V1_QUOBYTE_VOLUME_SOURCE: GoType = GoType {
     name: "v1.QuobyteVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Group", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("Registry", Some(&STRING)), ("Tenant", Some(&STRING)), ("User", Some(&STRING)), ("Volume", Some(&STRING))],
     methods: METHODS_2,
@@ -3419,6 +3845,7 @@ pub(super) static CORE_V1_QUOBYTE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_RBDVOLUME_SOURCE: GoType = GoType {
     name: "v1.RBDVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("CephMonitors", Some(&SLICE_STRING)), ("FSType", Some(&STRING)), ("Keyring", Some(&STRING)), ("RBDImage", Some(&STRING)), ("RBDPool", Some(&STRING)), ("RadosUser", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE))],
     methods: METHODS_2,
@@ -3427,6 +3854,7 @@ pub(super) static CORE_V1_RBDVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_SCALE_IOVOLUME_SOURCE: GoType = GoType {
     name: "v1.ScaleIOVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("Gateway", Some(&STRING)), ("ProtectionDomain", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SSLEnabled", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("StorageMode", Some(&STRING)), ("StoragePool", Some(&STRING)), ("System", Some(&STRING)), ("VolumeName", Some(&STRING))],
     methods: METHODS_2,
@@ -3435,6 +3863,7 @@ pub(super) static CORE_V1_SCALE_IOVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_SECRET_VOLUME_SOURCE: GoType = GoType {
     name: "v1.SecretVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("Optional", Some(&PTR_BOOL)), ("SecretName", Some(&STRING))],
     methods: METHODS_2,
@@ -3443,6 +3872,7 @@ pub(super) static CORE_V1_SECRET_VOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_STORAGE_OSVOLUME_SOURCE: GoType = GoType {
     name: "v1.StorageOSVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("VolumeName", Some(&STRING)), ("VolumeNamespace", Some(&STRING))],
     methods: METHODS_2,
@@ -3451,6 +3881,7 @@ pub(super) static CORE_V1_STORAGE_OSVOLUME_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "v1.VsphereVirtualDiskVolumeSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FSType", Some(&STRING)), ("StoragePolicyID", Some(&STRING)), ("StoragePolicyName", Some(&STRING)), ("VolumePath", Some(&STRING))],
     methods: METHODS_2,
@@ -3459,6 +3890,7 @@ pub(super) static CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE: GoType = GoType {
 pub(super) static V1ALPHA3_HTTPHEADER: GoType = GoType {
     name: "v1alpha3.HTTPHeader",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Value", Some(&STRING))],
     methods: METHODS_83,
@@ -3467,6 +3899,7 @@ pub(super) static V1ALPHA3_HTTPHEADER: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_ENVIRONMENT: GoType = GoType {
     name: "v1alpha1.Tracing_Environment",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DefaultValue", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_84,
@@ -3475,6 +3908,7 @@ pub(super) static V1ALPHA1_TRACING_ENVIRONMENT: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_REQUEST_HEADER: GoType = GoType {
     name: "v1alpha1.Tracing_RequestHeader",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("DefaultValue", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_84,
@@ -3483,6 +3917,7 @@ pub(super) static V1ALPHA1_TRACING_REQUEST_HEADER: GoType = GoType {
 pub(super) static V1ALPHA1_TRACING_LITERAL: GoType = GoType {
     name: "v1alpha1.Tracing_Literal",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Value", Some(&STRING))],
     methods: METHODS_85,
@@ -3491,6 +3926,7 @@ pub(super) static V1ALPHA1_TRACING_LITERAL: GoType = GoType {
 pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_CONNECTION_KEEPALIVE: GoType = GoType {
     name: "v1alpha3.ConnectionPoolSettings_HTTPSettings_ConnectionKeepalive",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Interval", Some(&PTR_DURATIONPB_DURATION)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_86,
@@ -3499,6 +3935,7 @@ pub(super) static V1ALPHA3_CONNECTION_POOL_SETTINGS_HTTPSETTINGS_CONNECTION_KEEP
 pub(super) static V1ALPHA1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
     name: "v1alpha1.LabelSelectorRequirement",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Key", Some(&STRING)), ("Operator", Some(&STRING)), ("Values", Some(&SLICE_STRING))],
     methods: METHODS_87,
@@ -3507,6 +3944,7 @@ pub(super) static V1ALPHA1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORIZATION_REQUEST_BODY: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyExternalAuthorizationRequestBody",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AllowPartialMessage", Some(&BOOL)), ("MaxRequestBytes", Some(&UINT32)), ("PackAsBytes", Some(&BOOL))],
     methods: METHODS_88,
@@ -3515,6 +3953,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_EXTERNAL_AUTHORI
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_PROVIDER_LOG_FORMAT: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyFileAccessLogProvider_LogFormat",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LogFormat", None)],
     methods: METHODS_89,
@@ -3523,6 +3962,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_FILE_ACCESS_LOG_
 pub(super) static PTR_STRUCTPB_STRUCT: GoType = GoType {
     name: "*structpb.Struct",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3531,6 +3971,7 @@ pub(super) static PTR_STRUCTPB_STRUCT: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_LOG_PROVIDER_LOG_FORMAT: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_EnvoyOpenTelemetryLogProvider_LogFormat",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Labels", Some(&PTR_STRUCTPB_STRUCT)), ("Text", Some(&STRING))],
     methods: METHODS_90,
@@ -3539,6 +3980,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_ENVOY_OPEN_TELEMETRY_L
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRACING_PROVIDER_TRACE_CONTEXT: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_OpenCensusAgentTracingProvider_TraceContext",
     kind: Kind::Basic,
+    zero: Some("\"UNSPECIFIED\""),
     elem: None,
     fields: &[],
     methods: METHODS_9,
@@ -3547,6 +3989,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_CENSUS_AGENT_TRAC
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_GRPC_SERVICE: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_GrpcService",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("InitialMetadata", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_91,
@@ -3555,6 +3998,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_GRPC_SERVICE: GoType =
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_HttpService",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Headers", Some(&SLICE_PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER)), ("Path", Some(&STRING)), ("Timeout", Some(&PTR_DURATIONPB_DURATION))],
     methods: METHODS_92,
@@ -3563,6 +4007,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE: GoType =
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_ResourceDetectors",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Dynatrace", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_DYNATRACE_RESOURCE_DETECTOR)), ("Environment", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_ENVIRONMENT_RESOURCE_DETECTOR))],
     methods: METHODS_93,
@@ -3571,6 +4016,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS: Go
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_DYNATRACE_RESOURCE_DETECTOR: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_ResourceDetectors_DynatraceResourceDetector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_DYNATRACE_RESOURCE_DETECTOR),
     fields: &[],
     methods: METHODS_35,
@@ -3579,6 +4025,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_ENVIRONMENT_RESOURCE_DETECTOR: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_ResourceDetectors_EnvironmentResourceDetector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_ENVIRONMENT_RESOURCE_DETECTOR),
     fields: &[],
     methods: METHODS_35,
@@ -3587,6 +4034,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_OpenTelemetryTracingProvider_DynatraceSampler",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ClusterId", Some(&INT32)), ("HttpService", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER_DYNATRACE_API)), ("RootSpansPerMinute", Some(&UINT32)), ("Tenant", Some(&STRING))],
     methods: METHODS_94,
@@ -3595,6 +4043,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER_DYNATRACE_API: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_OpenTelemetryTracingProvider_DynatraceSampler_DynatraceApi",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER_DYNATRACE_API),
     fields: &[("Http", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_96,
@@ -3603,6 +4052,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRA
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER_LOGGING: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_StackdriverProvider_Logging",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Labels", Some(&MAP_STRING_STRING))],
     methods: METHODS_95,
@@ -3611,6 +4061,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_STACKDRIVER_PROVIDER_L
 pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER: GoType = GoType {
     name: "*v1alpha1.MeshConfig_ExtensionProvider_HttpHeader",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER),
     fields: &[("HeaderValue", None), ("Name", Some(&STRING))],
     methods: METHODS_97,
@@ -3619,6 +4070,7 @@ pub(super) static PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER: GoTyp
 pub(super) static PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE: GoType = GoType {
     name: "*v1alpha1.ServiceEntryVisibility_MatchRule",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE),
     fields: &[("Matcher", None)],
     methods: METHODS_98,
@@ -3627,6 +4079,7 @@ pub(super) static PTR_V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE: GoType = GoT
 pub(super) static CORE_V1_NODE_SELECTOR_TERM: GoType = GoType {
     name: "v1.NodeSelectorTerm",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("MatchExpressions", Some(&SLICE_CORE_V1_NODE_SELECTOR_REQUIREMENT)), ("MatchFields", Some(&SLICE_CORE_V1_NODE_SELECTOR_REQUIREMENT))],
     methods: METHODS_2,
@@ -3635,6 +4088,7 @@ pub(super) static CORE_V1_NODE_SELECTOR_TERM: GoType = GoType {
 pub(super) static PTR_CORE_V1_ENV_VAR_SOURCE: GoType = GoType {
     name: "*v1.EnvVarSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_ENV_VAR_SOURCE),
     fields: &[("ConfigMapKeyRef", Some(&PTR_CORE_V1_CONFIG_MAP_KEY_SELECTOR)), ("FieldRef", Some(&PTR_CORE_V1_OBJECT_FIELD_SELECTOR)), ("FileKeyRef", Some(&PTR_CORE_V1_FILE_KEY_SELECTOR)), ("ResourceFieldRef", Some(&PTR_CORE_V1_RESOURCE_FIELD_SELECTOR)), ("SecretKeyRef", Some(&PTR_CORE_V1_SECRET_KEY_SELECTOR))],
     methods: METHODS_2,
@@ -3643,6 +4097,7 @@ pub(super) static PTR_CORE_V1_ENV_VAR_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_ENV_SOURCE: GoType = GoType {
     name: "*v1.ConfigMapEnvSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CONFIG_MAP_ENV_SOURCE),
     fields: &[("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3651,6 +4106,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_ENV_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_ENV_SOURCE: GoType = GoType {
     name: "*v1.SecretEnvSource",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SECRET_ENV_SOURCE),
     fields: &[("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3659,6 +4115,7 @@ pub(super) static PTR_CORE_V1_SECRET_ENV_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_LIFECYCLE_HANDLER: GoType = GoType {
     name: "v1.LifecycleHandler",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Exec", Some(&PTR_CORE_V1_EXEC_ACTION)), ("HTTPGet", Some(&PTR_CORE_V1_HTTPGET_ACTION)), ("Sleep", Some(&PTR_CORE_V1_SLEEP_ACTION)), ("TCPSocket", Some(&PTR_CORE_V1_TCPSOCKET_ACTION))],
     methods: METHODS_2,
@@ -3667,6 +4124,7 @@ pub(super) static CORE_V1_LIFECYCLE_HANDLER: GoType = GoType {
 pub(super) static PTR_CORE_V1_SLEEP_ACTION: GoType = GoType {
     name: "*v1.SleepAction",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SLEEP_ACTION),
     fields: &[("Seconds", Some(&INT64))],
     methods: METHODS_2,
@@ -3675,6 +4133,7 @@ pub(super) static PTR_CORE_V1_SLEEP_ACTION: GoType = GoType {
 pub(super) static CORE_V1_SIGNAL: GoType = GoType {
     name: "v1.Signal",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3683,6 +4142,7 @@ pub(super) static CORE_V1_SIGNAL: GoType = GoType {
 pub(super) static CORE_V1_EXEC_ACTION: GoType = GoType {
     name: "v1.ExecAction",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Command", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -3691,6 +4151,7 @@ pub(super) static CORE_V1_EXEC_ACTION: GoType = GoType {
 pub(super) static CORE_V1_GRPCACTION: GoType = GoType {
     name: "v1.GRPCAction",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Port", Some(&INT32)), ("Service", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -3699,6 +4160,7 @@ pub(super) static CORE_V1_GRPCACTION: GoType = GoType {
 pub(super) static CORE_V1_HTTPGET_ACTION: GoType = GoType {
     name: "v1.HTTPGetAction",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("HTTPHeaders", Some(&SLICE_CORE_V1_HTTPHEADER)), ("Host", Some(&STRING)), ("Path", Some(&STRING)), ("Port", None), ("Scheme", Some(&CORE_V1_URISCHEME))],
     methods: METHODS_2,
@@ -3707,6 +4169,7 @@ pub(super) static CORE_V1_HTTPGET_ACTION: GoType = GoType {
 pub(super) static SLICE_CORE_V1_HTTPHEADER: GoType = GoType {
     name: "[]v1.HTTPHeader",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_HTTPHEADER),
     fields: &[],
     methods: METHODS_6,
@@ -3715,6 +4178,7 @@ pub(super) static SLICE_CORE_V1_HTTPHEADER: GoType = GoType {
 pub(super) static CORE_V1_URISCHEME: GoType = GoType {
     name: "v1.URIScheme",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3723,6 +4187,7 @@ pub(super) static CORE_V1_URISCHEME: GoType = GoType {
 pub(super) static CORE_V1_TCPSOCKET_ACTION: GoType = GoType {
     name: "v1.TCPSocketAction",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Host", Some(&STRING)), ("Port", None)],
     methods: METHODS_2,
@@ -3731,6 +4196,7 @@ pub(super) static CORE_V1_TCPSOCKET_ACTION: GoType = GoType {
 pub(super) static CORE_V1_PROTOCOL: GoType = GoType {
     name: "v1.Protocol",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3739,6 +4205,7 @@ pub(super) static CORE_V1_PROTOCOL: GoType = GoType {
 pub(super) static CORE_V1_RESOURCE_NAME: GoType = GoType {
     name: "v1.ResourceName",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_99,
@@ -3747,6 +4214,7 @@ pub(super) static CORE_V1_RESOURCE_NAME: GoType = GoType {
 pub(super) static CORE_V1_RESOURCE_RESIZE_RESTART_POLICY: GoType = GoType {
     name: "v1.ResourceResizeRestartPolicy",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3755,6 +4223,7 @@ pub(super) static CORE_V1_RESOURCE_RESIZE_RESTART_POLICY: GoType = GoType {
 pub(super) static CORE_V1_CONTAINER_RESTART_RULE_ACTION: GoType = GoType {
     name: "v1.ContainerRestartRuleAction",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3763,6 +4232,7 @@ pub(super) static CORE_V1_CONTAINER_RESTART_RULE_ACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES: GoType = GoType {
     name: "*v1.ContainerRestartRuleOnExitCodes",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES),
     fields: &[("Operator", Some(&CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES_OPERATOR)), ("Values", Some(&SLICE_INT32))],
     methods: METHODS_2,
@@ -3771,6 +4241,7 @@ pub(super) static PTR_CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES: GoType = GoT
 pub(super) static CORE_V1_CAPABILITIES: GoType = GoType {
     name: "v1.Capabilities",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Add", Some(&SLICE_CORE_V1_CAPABILITY)), ("Drop", Some(&SLICE_CORE_V1_CAPABILITY))],
     methods: METHODS_2,
@@ -3779,6 +4250,7 @@ pub(super) static CORE_V1_CAPABILITIES: GoType = GoType {
 pub(super) static SLICE_CORE_V1_CAPABILITY: GoType = GoType {
     name: "[]v1.Capability",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_CAPABILITY),
     fields: &[],
     methods: METHODS_6,
@@ -3787,6 +4259,7 @@ pub(super) static SLICE_CORE_V1_CAPABILITY: GoType = GoType {
 pub(super) static CORE_V1_PROC_MOUNT_TYPE: GoType = GoType {
     name: "v1.ProcMountType",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3795,6 +4268,7 @@ pub(super) static CORE_V1_PROC_MOUNT_TYPE: GoType = GoType {
 pub(super) static PTR_CORE_V1_MOUNT_PROPAGATION_MODE: GoType = GoType {
     name: "*v1.MountPropagationMode",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_MOUNT_PROPAGATION_MODE),
     fields: &[],
     methods: METHODS_6,
@@ -3803,6 +4277,7 @@ pub(super) static PTR_CORE_V1_MOUNT_PROPAGATION_MODE: GoType = GoType {
 pub(super) static PTR_CORE_V1_RECURSIVE_READ_ONLY_MODE: GoType = GoType {
     name: "*v1.RecursiveReadOnlyMode",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_RECURSIVE_READ_ONLY_MODE),
     fields: &[],
     methods: METHODS_6,
@@ -3811,6 +4286,7 @@ pub(super) static PTR_CORE_V1_RECURSIVE_READ_ONLY_MODE: GoType = GoType {
 pub(super) static META_V1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
     name: "v1.LabelSelectorRequirement",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Key", Some(&STRING)), ("Operator", Some(&META_V1_LABEL_SELECTOR_OPERATOR)), ("Values", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -3819,6 +4295,7 @@ pub(super) static META_V1_LABEL_SELECTOR_REQUIREMENT: GoType = GoType {
 pub(super) static CORE_V1_AZURE_DATA_DISK_CACHING_MODE: GoType = GoType {
     name: "v1.AzureDataDiskCachingMode",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3827,6 +4304,7 @@ pub(super) static CORE_V1_AZURE_DATA_DISK_CACHING_MODE: GoType = GoType {
 pub(super) static CORE_V1_AZURE_DATA_DISK_KIND: GoType = GoType {
     name: "v1.AzureDataDiskKind",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3835,6 +4313,7 @@ pub(super) static CORE_V1_AZURE_DATA_DISK_KIND: GoType = GoType {
 pub(super) static CORE_V1_KEY_TO_PATH: GoType = GoType {
     name: "v1.KeyToPath",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Key", Some(&STRING)), ("Mode", Some(&PTR_INT32)), ("Path", Some(&STRING))],
     methods: METHODS_2,
@@ -3843,6 +4322,7 @@ pub(super) static CORE_V1_KEY_TO_PATH: GoType = GoType {
 pub(super) static CORE_V1_DOWNWARD_APIVOLUME_FILE: GoType = GoType {
     name: "v1.DownwardAPIVolumeFile",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("FieldRef", Some(&PTR_CORE_V1_OBJECT_FIELD_SELECTOR)), ("Mode", Some(&PTR_INT32)), ("Path", Some(&STRING)), ("ResourceFieldRef", Some(&PTR_CORE_V1_RESOURCE_FIELD_SELECTOR))],
     methods: METHODS_2,
@@ -3851,6 +4331,7 @@ pub(super) static CORE_V1_DOWNWARD_APIVOLUME_FILE: GoType = GoType {
 pub(super) static CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE: GoType = GoType {
     name: "v1.PersistentVolumeClaimTemplate",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Annotations", Some(&MAP_STRING_STRING)), ("CreationTimestamp", None), ("DeletionGracePeriodSeconds", Some(&PTR_INT64)), ("DeletionTimestamp", None), ("Finalizers", Some(&SLICE_STRING)), ("GenerateName", Some(&STRING)), ("Generation", Some(&INT64)), ("Labels", Some(&MAP_STRING_STRING)), ("ManagedFields", Some(&SLICE_META_V1_MANAGED_FIELDS_ENTRY)), ("Name", Some(&STRING)), ("Namespace", Some(&STRING)), ("ObjectMeta", Some(&OBJECT_META)), ("OwnerReferences", Some(&SLICE_META_V1_OWNER_REFERENCE)), ("ResourceVersion", Some(&STRING)), ("SelfLink", Some(&STRING)), ("Spec", Some(&CORE_V1_PERSISTENT_VOLUME_CLAIM_SPEC)), ("UID", Some(&TYPES_UID))],
     methods: METHODS_2,
@@ -3859,6 +4340,7 @@ pub(super) static CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE: GoType = GoType {
 pub(super) static CORE_V1_PERSISTENT_VOLUME_CLAIM_SPEC: GoType = GoType {
     name: "v1.PersistentVolumeClaimSpec",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("AccessModes", Some(&SLICE_CORE_V1_PERSISTENT_VOLUME_ACCESS_MODE)), ("DataSource", Some(&PTR_CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE)), ("DataSourceRef", Some(&PTR_CORE_V1_TYPED_OBJECT_REFERENCE)), ("Resources", Some(&CORE_V1_VOLUME_RESOURCE_REQUIREMENTS)), ("Selector", Some(&PTR_META_V1_LABEL_SELECTOR)), ("StorageClassName", Some(&PTR_STRING)), ("VolumeAttributesClassName", Some(&PTR_STRING)), ("VolumeMode", Some(&PTR_CORE_V1_PERSISTENT_VOLUME_MODE)), ("VolumeName", Some(&STRING))],
     methods: METHODS_2,
@@ -3867,6 +4349,7 @@ pub(super) static CORE_V1_PERSISTENT_VOLUME_CLAIM_SPEC: GoType = GoType {
 pub(super) static CORE_V1_HOST_PATH_TYPE: GoType = GoType {
     name: "v1.HostPathType",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -3875,6 +4358,7 @@ pub(super) static CORE_V1_HOST_PATH_TYPE: GoType = GoType {
 pub(super) static CORE_V1_VOLUME_PROJECTION: GoType = GoType {
     name: "v1.VolumeProjection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ClusterTrustBundle", Some(&PTR_CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION)), ("ConfigMap", Some(&PTR_CORE_V1_CONFIG_MAP_PROJECTION)), ("DownwardAPI", Some(&PTR_CORE_V1_DOWNWARD_APIPROJECTION)), ("PodCertificate", Some(&PTR_CORE_V1_POD_CERTIFICATE_PROJECTION)), ("Secret", Some(&PTR_CORE_V1_SECRET_PROJECTION)), ("ServiceAccountToken", Some(&PTR_CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION))],
     methods: METHODS_2,
@@ -3883,6 +4367,7 @@ pub(super) static CORE_V1_VOLUME_PROJECTION: GoType = GoType {
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_DYNATRACE_RESOURCE_DETECTOR: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_ResourceDetectors_DynatraceResourceDetector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[],
     methods: METHODS_35,
@@ -3891,6 +4376,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_DYN
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_ENVIRONMENT_RESOURCE_DETECTOR: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_ResourceDetectors_EnvironmentResourceDetector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[],
     methods: METHODS_35,
@@ -3899,6 +4385,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_RESOURCE_DETECTORS_ENV
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING_PROVIDER_DYNATRACE_SAMPLER_DYNATRACE_API: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_OpenTelemetryTracingProvider_DynatraceSampler_DynatraceApi",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Http", Some(&PTR_V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_SERVICE)), ("Port", Some(&UINT32)), ("Service", Some(&STRING))],
     methods: METHODS_96,
@@ -3907,6 +4394,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_OPEN_TELEMETRY_TRACING
 pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER: GoType = GoType {
     name: "v1alpha1.MeshConfig_ExtensionProvider_HttpHeader",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("HeaderValue", None), ("Name", Some(&STRING))],
     methods: METHODS_97,
@@ -3915,6 +4403,7 @@ pub(super) static V1ALPHA1_MESH_CONFIG_EXTENSION_PROVIDER_HTTP_HEADER: GoType = 
 pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE: GoType = GoType {
     name: "v1alpha1.ServiceEntryVisibility_MatchRule",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Matcher", None)],
     methods: METHODS_98,
@@ -3923,6 +4412,7 @@ pub(super) static V1ALPHA1_SERVICE_ENTRY_VISIBILITY_MATCH_RULE: GoType = GoType 
 pub(super) static SLICE_CORE_V1_NODE_SELECTOR_REQUIREMENT: GoType = GoType {
     name: "[]v1.NodeSelectorRequirement",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_NODE_SELECTOR_REQUIREMENT),
     fields: &[],
     methods: METHODS_6,
@@ -3931,6 +4421,7 @@ pub(super) static SLICE_CORE_V1_NODE_SELECTOR_REQUIREMENT: GoType = GoType {
 pub(super) static CORE_V1_ENV_VAR_SOURCE: GoType = GoType {
     name: "v1.EnvVarSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ConfigMapKeyRef", Some(&PTR_CORE_V1_CONFIG_MAP_KEY_SELECTOR)), ("FieldRef", Some(&PTR_CORE_V1_OBJECT_FIELD_SELECTOR)), ("FileKeyRef", Some(&PTR_CORE_V1_FILE_KEY_SELECTOR)), ("ResourceFieldRef", Some(&PTR_CORE_V1_RESOURCE_FIELD_SELECTOR)), ("SecretKeyRef", Some(&PTR_CORE_V1_SECRET_KEY_SELECTOR))],
     methods: METHODS_2,
@@ -3939,6 +4430,7 @@ pub(super) static CORE_V1_ENV_VAR_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_KEY_SELECTOR: GoType = GoType {
     name: "*v1.ConfigMapKeySelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CONFIG_MAP_KEY_SELECTOR),
     fields: &[("Key", Some(&STRING)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3947,6 +4439,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_KEY_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_OBJECT_FIELD_SELECTOR: GoType = GoType {
     name: "*v1.ObjectFieldSelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_OBJECT_FIELD_SELECTOR),
     fields: &[("APIVersion", Some(&STRING)), ("FieldPath", Some(&STRING))],
     methods: METHODS_2,
@@ -3955,6 +4448,7 @@ pub(super) static PTR_CORE_V1_OBJECT_FIELD_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_FILE_KEY_SELECTOR: GoType = GoType {
     name: "*v1.FileKeySelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_FILE_KEY_SELECTOR),
     fields: &[("Key", Some(&STRING)), ("Optional", Some(&PTR_BOOL)), ("Path", Some(&STRING)), ("VolumeName", Some(&STRING))],
     methods: METHODS_2,
@@ -3963,6 +4457,7 @@ pub(super) static PTR_CORE_V1_FILE_KEY_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_RESOURCE_FIELD_SELECTOR: GoType = GoType {
     name: "*v1.ResourceFieldSelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_RESOURCE_FIELD_SELECTOR),
     fields: &[("ContainerName", Some(&STRING)), ("Divisor", None), ("Resource", Some(&STRING))],
     methods: METHODS_2,
@@ -3971,6 +4466,7 @@ pub(super) static PTR_CORE_V1_RESOURCE_FIELD_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_KEY_SELECTOR: GoType = GoType {
     name: "*v1.SecretKeySelector",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SECRET_KEY_SELECTOR),
     fields: &[("Key", Some(&STRING)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3979,6 +4475,7 @@ pub(super) static PTR_CORE_V1_SECRET_KEY_SELECTOR: GoType = GoType {
 pub(super) static CORE_V1_CONFIG_MAP_ENV_SOURCE: GoType = GoType {
     name: "v1.ConfigMapEnvSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3987,6 +4484,7 @@ pub(super) static CORE_V1_CONFIG_MAP_ENV_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_SECRET_ENV_SOURCE: GoType = GoType {
     name: "v1.SecretEnvSource",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -3995,6 +4493,7 @@ pub(super) static CORE_V1_SECRET_ENV_SOURCE: GoType = GoType {
 pub(super) static CORE_V1_SLEEP_ACTION: GoType = GoType {
     name: "v1.SleepAction",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Seconds", Some(&INT64))],
     methods: METHODS_2,
@@ -4003,6 +4502,7 @@ pub(super) static CORE_V1_SLEEP_ACTION: GoType = GoType {
 pub(super) static CORE_V1_HTTPHEADER: GoType = GoType {
     name: "v1.HTTPHeader",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Name", Some(&STRING)), ("Value", Some(&STRING))],
     methods: METHODS_2,
@@ -4011,6 +4511,7 @@ pub(super) static CORE_V1_HTTPHEADER: GoType = GoType {
 pub(super) static CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES: GoType = GoType {
     name: "v1.ContainerRestartRuleOnExitCodes",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Operator", Some(&CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES_OPERATOR)), ("Values", Some(&SLICE_INT32))],
     methods: METHODS_2,
@@ -4019,6 +4520,7 @@ pub(super) static CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES: GoType = GoType 
 pub(super) static CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES_OPERATOR: GoType = GoType {
     name: "v1.ContainerRestartRuleOnExitCodesOperator",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -4027,6 +4529,7 @@ pub(super) static CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES_OPERATOR: GoType 
 pub(super) static SLICE_INT32: GoType = GoType {
     name: "[]int32",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&INT32),
     fields: &[],
     methods: METHODS_6,
@@ -4035,6 +4538,7 @@ pub(super) static SLICE_INT32: GoType = GoType {
 pub(super) static CORE_V1_CAPABILITY: GoType = GoType {
     name: "v1.Capability",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -4043,6 +4547,7 @@ pub(super) static CORE_V1_CAPABILITY: GoType = GoType {
 pub(super) static CORE_V1_MOUNT_PROPAGATION_MODE: GoType = GoType {
     name: "v1.MountPropagationMode",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -4051,6 +4556,7 @@ pub(super) static CORE_V1_MOUNT_PROPAGATION_MODE: GoType = GoType {
 pub(super) static CORE_V1_RECURSIVE_READ_ONLY_MODE: GoType = GoType {
     name: "v1.RecursiveReadOnlyMode",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -4059,6 +4565,7 @@ pub(super) static CORE_V1_RECURSIVE_READ_ONLY_MODE: GoType = GoType {
 pub(super) static META_V1_LABEL_SELECTOR_OPERATOR: GoType = GoType {
     name: "v1.LabelSelectorOperator",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -4067,6 +4574,7 @@ pub(super) static META_V1_LABEL_SELECTOR_OPERATOR: GoType = GoType {
 pub(super) static SLICE_CORE_V1_PERSISTENT_VOLUME_ACCESS_MODE: GoType = GoType {
     name: "[]v1.PersistentVolumeAccessMode",
     kind: Kind::Slice,
+    zero: Some("[]"),
     elem: Some(&CORE_V1_PERSISTENT_VOLUME_ACCESS_MODE),
     fields: &[],
     methods: METHODS_6,
@@ -4075,6 +4583,7 @@ pub(super) static SLICE_CORE_V1_PERSISTENT_VOLUME_ACCESS_MODE: GoType = GoType {
 pub(super) static PTR_CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE: GoType = GoType {
     name: "*v1.TypedLocalObjectReference",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE),
     fields: &[("APIGroup", Some(&PTR_STRING)), ("Kind", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -4083,6 +4592,7 @@ pub(super) static PTR_CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_TYPED_OBJECT_REFERENCE: GoType = GoType {
     name: "*v1.TypedObjectReference",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_TYPED_OBJECT_REFERENCE),
     fields: &[("APIGroup", Some(&PTR_STRING)), ("Kind", Some(&STRING)), ("Name", Some(&STRING)), ("Namespace", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -4091,6 +4601,7 @@ pub(super) static PTR_CORE_V1_TYPED_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static CORE_V1_VOLUME_RESOURCE_REQUIREMENTS: GoType = GoType {
     name: "v1.VolumeResourceRequirements",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Limits", Some(&CORE_V1_RESOURCE_LIST)), ("Requests", Some(&CORE_V1_RESOURCE_LIST))],
     methods: METHODS_2,
@@ -4099,6 +4610,7 @@ pub(super) static CORE_V1_VOLUME_RESOURCE_REQUIREMENTS: GoType = GoType {
 pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_MODE: GoType = GoType {
     name: "*v1.PersistentVolumeMode",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_PERSISTENT_VOLUME_MODE),
     fields: &[],
     methods: METHODS_6,
@@ -4107,6 +4619,7 @@ pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_MODE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION: GoType = GoType {
     name: "*v1.ClusterTrustBundleProjection",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION),
     fields: &[("LabelSelector", Some(&PTR_META_V1_LABEL_SELECTOR)), ("Name", Some(&PTR_STRING)), ("Optional", Some(&PTR_BOOL)), ("Path", Some(&STRING)), ("SignerName", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -4115,6 +4628,7 @@ pub(super) static PTR_CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_PROJECTION: GoType = GoType {
     name: "*v1.ConfigMapProjection",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_CONFIG_MAP_PROJECTION),
     fields: &[("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4123,6 +4637,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_DOWNWARD_APIPROJECTION: GoType = GoType {
     name: "*v1.DownwardAPIProjection",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_DOWNWARD_APIPROJECTION),
     fields: &[("Items", Some(&SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE))],
     methods: METHODS_2,
@@ -4131,6 +4646,7 @@ pub(super) static PTR_CORE_V1_DOWNWARD_APIPROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_CERTIFICATE_PROJECTION: GoType = GoType {
     name: "*v1.PodCertificateProjection",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_POD_CERTIFICATE_PROJECTION),
     fields: &[("CertificateChainPath", Some(&STRING)), ("CredentialBundlePath", Some(&STRING)), ("KeyPath", Some(&STRING)), ("KeyType", Some(&STRING)), ("MaxExpirationSeconds", Some(&PTR_INT32)), ("SignerName", Some(&STRING))],
     methods: METHODS_2,
@@ -4139,6 +4655,7 @@ pub(super) static PTR_CORE_V1_POD_CERTIFICATE_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_PROJECTION: GoType = GoType {
     name: "*v1.SecretProjection",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SECRET_PROJECTION),
     fields: &[("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4147,6 +4664,7 @@ pub(super) static PTR_CORE_V1_SECRET_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION: GoType = GoType {
     name: "*v1.ServiceAccountTokenProjection",
     kind: Kind::Pointer,
+    zero: Some("none"),
     elem: Some(&CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION),
     fields: &[("Audience", Some(&STRING)), ("ExpirationSeconds", Some(&PTR_INT64)), ("Path", Some(&STRING))],
     methods: METHODS_2,
@@ -4155,6 +4673,7 @@ pub(super) static PTR_CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION: GoType = GoType 
 pub(super) static CORE_V1_NODE_SELECTOR_REQUIREMENT: GoType = GoType {
     name: "v1.NodeSelectorRequirement",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Key", Some(&STRING)), ("Operator", Some(&CORE_V1_NODE_SELECTOR_OPERATOR)), ("Values", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -4163,6 +4682,7 @@ pub(super) static CORE_V1_NODE_SELECTOR_REQUIREMENT: GoType = GoType {
 pub(super) static CORE_V1_CONFIG_MAP_KEY_SELECTOR: GoType = GoType {
     name: "v1.ConfigMapKeySelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Key", Some(&STRING)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4171,6 +4691,7 @@ pub(super) static CORE_V1_CONFIG_MAP_KEY_SELECTOR: GoType = GoType {
 pub(super) static CORE_V1_OBJECT_FIELD_SELECTOR: GoType = GoType {
     name: "v1.ObjectFieldSelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("APIVersion", Some(&STRING)), ("FieldPath", Some(&STRING))],
     methods: METHODS_2,
@@ -4179,6 +4700,7 @@ pub(super) static CORE_V1_OBJECT_FIELD_SELECTOR: GoType = GoType {
 pub(super) static CORE_V1_FILE_KEY_SELECTOR: GoType = GoType {
     name: "v1.FileKeySelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Key", Some(&STRING)), ("Optional", Some(&PTR_BOOL)), ("Path", Some(&STRING)), ("VolumeName", Some(&STRING))],
     methods: METHODS_2,
@@ -4187,6 +4709,7 @@ pub(super) static CORE_V1_FILE_KEY_SELECTOR: GoType = GoType {
 pub(super) static CORE_V1_RESOURCE_FIELD_SELECTOR: GoType = GoType {
     name: "v1.ResourceFieldSelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("ContainerName", Some(&STRING)), ("Divisor", None), ("Resource", Some(&STRING))],
     methods: METHODS_2,
@@ -4195,6 +4718,7 @@ pub(super) static CORE_V1_RESOURCE_FIELD_SELECTOR: GoType = GoType {
 pub(super) static CORE_V1_SECRET_KEY_SELECTOR: GoType = GoType {
     name: "v1.SecretKeySelector",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Key", Some(&STRING)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4203,6 +4727,7 @@ pub(super) static CORE_V1_SECRET_KEY_SELECTOR: GoType = GoType {
 pub(super) static CORE_V1_PERSISTENT_VOLUME_ACCESS_MODE: GoType = GoType {
     name: "v1.PersistentVolumeAccessMode",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -4211,6 +4736,7 @@ pub(super) static CORE_V1_PERSISTENT_VOLUME_ACCESS_MODE: GoType = GoType {
 pub(super) static CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE: GoType = GoType {
     name: "v1.TypedLocalObjectReference",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("APIGroup", Some(&PTR_STRING)), ("Kind", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -4219,6 +4745,7 @@ pub(super) static CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static CORE_V1_TYPED_OBJECT_REFERENCE: GoType = GoType {
     name: "v1.TypedObjectReference",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("APIGroup", Some(&PTR_STRING)), ("Kind", Some(&STRING)), ("Name", Some(&STRING)), ("Namespace", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -4227,6 +4754,7 @@ pub(super) static CORE_V1_TYPED_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static CORE_V1_PERSISTENT_VOLUME_MODE: GoType = GoType {
     name: "v1.PersistentVolumeMode",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,
@@ -4235,6 +4763,7 @@ pub(super) static CORE_V1_PERSISTENT_VOLUME_MODE: GoType = GoType {
 pub(super) static CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION: GoType = GoType {
     name: "v1.ClusterTrustBundleProjection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("LabelSelector", Some(&PTR_META_V1_LABEL_SELECTOR)), ("Name", Some(&PTR_STRING)), ("Optional", Some(&PTR_BOOL)), ("Path", Some(&STRING)), ("SignerName", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -4243,6 +4772,7 @@ pub(super) static CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION: GoType = GoType {
 pub(super) static CORE_V1_CONFIG_MAP_PROJECTION: GoType = GoType {
     name: "v1.ConfigMapProjection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4251,6 +4781,7 @@ pub(super) static CORE_V1_CONFIG_MAP_PROJECTION: GoType = GoType {
 pub(super) static CORE_V1_DOWNWARD_APIPROJECTION: GoType = GoType {
     name: "v1.DownwardAPIProjection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Items", Some(&SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE))],
     methods: METHODS_2,
@@ -4259,6 +4790,7 @@ pub(super) static CORE_V1_DOWNWARD_APIPROJECTION: GoType = GoType {
 pub(super) static CORE_V1_POD_CERTIFICATE_PROJECTION: GoType = GoType {
     name: "v1.PodCertificateProjection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("CertificateChainPath", Some(&STRING)), ("CredentialBundlePath", Some(&STRING)), ("KeyPath", Some(&STRING)), ("KeyType", Some(&STRING)), ("MaxExpirationSeconds", Some(&PTR_INT32)), ("SignerName", Some(&STRING))],
     methods: METHODS_2,
@@ -4267,6 +4799,7 @@ pub(super) static CORE_V1_POD_CERTIFICATE_PROJECTION: GoType = GoType {
 pub(super) static CORE_V1_SECRET_PROJECTION: GoType = GoType {
     name: "v1.SecretProjection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4275,6 +4808,7 @@ pub(super) static CORE_V1_SECRET_PROJECTION: GoType = GoType {
 pub(super) static CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION: GoType = GoType {
     name: "v1.ServiceAccountTokenProjection",
     kind: Kind::Struct,
+    zero: None,
     elem: None,
     fields: &[("Audience", Some(&STRING)), ("ExpirationSeconds", Some(&PTR_INT64)), ("Path", Some(&STRING))],
     methods: METHODS_2,
@@ -4283,6 +4817,7 @@ pub(super) static CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION: GoType = GoType {
 pub(super) static CORE_V1_NODE_SELECTOR_OPERATOR: GoType = GoType {
     name: "v1.NodeSelectorOperator",
     kind: Kind::Basic,
+    zero: Some("\"\""),
     elem: None,
     fields: &[],
     methods: METHODS_6,

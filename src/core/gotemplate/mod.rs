@@ -80,8 +80,8 @@
 //! Differences kept: a function's result (but `index`'s), types whose JSON form is not
 //! their Go struct (times, quantities, `structpb.Struct`, oneof interfaces) and a
 //! non-getter method's result are read leniently (a field they lack is `<no value>`); a
-//! field the data leaves out is missing here (printed `<no value>`, Go prints its zero)
-//! and compares as its Go zero value; the type named for a nil is always `interface {}`,
+//! field the data leaves out is missing here: printed as Go's zero value of its type
+//! where `types` knows it (not for a struct value: `<no value>`), compared as that zero; the type named for a nil is always `interface {}`,
 //! and integers of the pod are `int` (Go: `int32`/`int64`).
 
 mod emit;

@@ -882,6 +882,25 @@ fn fields_below_the_top_follow_their_go_types() {
             "{{ .Spec.Volumes.Name }}",
             Err("can't evaluate field Name in type []v1.Volume"),
         ),
+        // A field the data leaves out prints as Go's zero value of its type.
+        (
+            "{{ range $i, $c := .Spec.Containers }}{{ range $c.Ports }}{{ .ContainerPort }}/{{ .Protocol }};{{ end }}{{ end }}",
+            Ok("80/;53/UDP;"),
+        ),
+        ("{{ .Spec.Tolerations }}", Ok("[]")),
+        ("{{ .ProxyConfig.Tracing.Sampling }}", Ok("0")),
+        (
+            "{{ .ProxyConfig.Tracing.TlsSettings.Mode.String }}",
+            Ok("DISABLE"),
+        ),
+        (
+            "{{ .MeshConfig.GetOutboundTrafficPolicy.GetMode }}",
+            Ok("REGISTRY_ONLY"),
+        ),
+        (
+            "{{ .ProxyConfig.GetTracing.GetTlsSettings.GetSubjectAltNames }}",
+            Ok("[]"),
+        ),
         // `ObjectMeta`'s own getters (methods of `*v1.ObjectMeta`), and no others.
         ("{{ .ObjectMeta.GetName }}", Ok("p")),
         (

@@ -15,6 +15,9 @@ pub(super) struct GoType {
     /// The name Go's errors print (`*v1alpha1.Tracing`, `[]v1.ContainerPort`).
     pub name: &'static str,
     pub kind: Kind,
+    /// The value Go holds where the data leaves one out, as a minijinja literal (`""`,
+    /// `0`, an enum's first name, `none` for a pointer, `[]`, `{}`); `None` for a struct.
+    pub zero: Option<&'static str>,
     /// What a pointer points to; a slice's or map's items.
     pub elem: Option<&'static GoType>,
     /// The fields (a pointer's are those of the struct it points to), embedded structs'
@@ -169,13 +172,18 @@ impl GoTy {
         };
         if let Some((_, result)) = t.methods.iter().find(|(m, _)| *m == name) {
             let read = match (t.kind, name) {
-                (Kind::Wrapper, "GetValue") => match result.and_then(|r| zero_of(r.name)) {
+                (Kind::Wrapper, "GetValue") => match result.and_then(|r| r.zero) {
                     Some(zero) => Read::WrapperGetter(zero),
                     None => Read::Plain,
                 },
                 (Kind::Duration, "GetSeconds" | "GetNanos") => Read::DurationPart(part(name), None),
+                // A protobuf enum's `String` is its name, which JSON holds.
+                (Kind::Basic, "String") => match t.zero {
+                    Some(zero) => Read::OrZero(zero),
+                    None => Read::Plain,
+                },
                 // Getters give their field's zero value for a nil message or a left-out field.
-                _ if name.starts_with("Get") => match result.and_then(|r| zero_of(r.name)) {
+                _ if name.starts_with("Get") => match result.and_then(|r| r.zero) {
                     Some(zero) => Read::OrZero(zero),
                     None => Read::Plain,
                 },
@@ -197,6 +205,15 @@ impl GoTy {
             Kind::Map => (Read::Plain, t.elem.map_or(GoTy::Unknown, GoTy::MapItem)),
             Kind::Pointer if to_basic => (Read::MissingOfPointer(t.name), GoTy::Unknown),
             _ => (Read::Missing(t.name), GoTy::Unknown),
+        }
+    }
+
+    /// What Go holds where the data leaves a value of this type out (a minijinja
+    /// literal), where the translation knows it.
+    pub(super) fn zero(self) -> Option<&'static str> {
+        match self {
+            GoTy::Go(t) => t.zero,
+            _ => None,
         }
     }
 
@@ -231,16 +248,4 @@ impl GoTy {
             _ => GoTy::Unknown,
         }
     }
-}
-
-/// The zero value of an unnamed basic Go type, as a minijinja literal (an enum's is its
-/// first name, which the translation does not know).
-fn zero_of(go_type: &str) -> Option<&'static str> {
-    Some(match go_type {
-        "bool" => "false",
-        "string" => "\"\"",
-        "float32" | "float64" => "0.0",
-        "int" | "int32" | "int64" | "uint32" | "uint64" => "0",
-        _ => return None,
-    })
 }
