@@ -246,6 +246,9 @@ def methods_of(typ):
 
 def zero(typ, k):
     """The value Go holds where the data leaves `typ` out, as a minijinja literal."""
+    if k == "Pointer" and typ.startswith("*k8s.io/") and "String" in methods_of(typ[1:]):
+        # Kubernetes' generated `String` prints a nil struct as "nil" (fmt prints `<nil>`).
+        return '"nil"'
     if k in ("Pointer", "Wrapper", "Duration"):
         return "none"
     if k == "Slice":

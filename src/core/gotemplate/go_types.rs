@@ -488,7 +488,7 @@ pub(super) static PTR_INT64: GoType = GoType {
 pub(super) static PTR_CORE_V1_AFFINITY: GoType = GoType {
     name: "*v1.Affinity",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_AFFINITY),
     fields: &[("NodeAffinity", Some(&PTR_CORE_V1_NODE_AFFINITY)), ("PodAffinity", Some(&PTR_CORE_V1_POD_AFFINITY)), ("PodAntiAffinity", Some(&PTR_CORE_V1_POD_ANTI_AFFINITY))],
     methods: METHODS_2,
@@ -515,7 +515,7 @@ pub(super) static SLICE_CORE_V1_CONTAINER: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_DNSCONFIG: GoType = GoType {
     name: "*v1.PodDNSConfig",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_POD_DNSCONFIG),
     fields: &[("Nameservers", Some(&SLICE_STRING)), ("Options", Some(&SLICE_CORE_V1_POD_DNSCONFIG_OPTION)), ("Searches", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -569,7 +569,7 @@ pub(super) static SLICE_CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_OS: GoType = GoType {
     name: "*v1.PodOS",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_POD_OS),
     fields: &[("Name", Some(&CORE_V1_OSNAME))],
     methods: METHODS_2,
@@ -623,7 +623,7 @@ pub(super) static SLICE_CORE_V1_POD_RESOURCE_CLAIM: GoType = GoType {
 pub(super) static PTR_CORE_V1_RESOURCE_REQUIREMENTS: GoType = GoType {
     name: "*v1.ResourceRequirements",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_RESOURCE_REQUIREMENTS),
     fields: &[("Claims", Some(&SLICE_CORE_V1_RESOURCE_CLAIM)), ("Limits", Some(&CORE_V1_RESOURCE_LIST)), ("Requests", Some(&CORE_V1_RESOURCE_LIST))],
     methods: METHODS_2,
@@ -650,7 +650,7 @@ pub(super) static SLICE_CORE_V1_POD_SCHEDULING_GATE: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_SECURITY_CONTEXT: GoType = GoType {
     name: "*v1.PodSecurityContext",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_POD_SECURITY_CONTEXT),
     fields: &[("AppArmorProfile", Some(&PTR_CORE_V1_APP_ARMOR_PROFILE)), ("FSGroup", Some(&PTR_INT64)), ("FSGroupChangePolicy", Some(&PTR_CORE_V1_POD_FSGROUP_CHANGE_POLICY)), ("RunAsGroup", Some(&PTR_INT64)), ("RunAsNonRoot", Some(&PTR_BOOL)), ("RunAsUser", Some(&PTR_INT64)), ("SELinuxChangePolicy", Some(&PTR_CORE_V1_POD_SELINUX_CHANGE_POLICY)), ("SELinuxOptions", Some(&PTR_CORE_V1_SELINUX_OPTIONS)), ("SeccompProfile", Some(&PTR_CORE_V1_SECCOMP_PROFILE)), ("SupplementalGroups", Some(&SLICE_INT64)), ("SupplementalGroupsPolicy", Some(&PTR_CORE_V1_SUPPLEMENTAL_GROUPS_POLICY)), ("Sysctls", Some(&SLICE_CORE_V1_SYSCTL)), ("WindowsOptions", Some(&PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS))],
     methods: METHODS_2,
@@ -1370,7 +1370,7 @@ pub(super) static CORE_V1_AFFINITY: GoType = GoType {
 pub(super) static PTR_CORE_V1_NODE_AFFINITY: GoType = GoType {
     name: "*v1.NodeAffinity",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_NODE_AFFINITY),
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_PREFERRED_SCHEDULING_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&PTR_CORE_V1_NODE_SELECTOR))],
     methods: METHODS_2,
@@ -1379,7 +1379,7 @@ pub(super) static PTR_CORE_V1_NODE_AFFINITY: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_AFFINITY: GoType = GoType {
     name: "*v1.PodAffinity",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_POD_AFFINITY),
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_POD_AFFINITY_TERM))],
     methods: METHODS_2,
@@ -1388,7 +1388,7 @@ pub(super) static PTR_CORE_V1_POD_AFFINITY: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_ANTI_AFFINITY: GoType = GoType {
     name: "*v1.PodAntiAffinity",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_POD_ANTI_AFFINITY),
     fields: &[("PreferredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_WEIGHTED_POD_AFFINITY_TERM)), ("RequiredDuringSchedulingIgnoredDuringExecution", Some(&SLICE_CORE_V1_POD_AFFINITY_TERM))],
     methods: METHODS_2,
@@ -1532,7 +1532,7 @@ pub(super) static CORE_V1_POD_SECURITY_CONTEXT: GoType = GoType {
 pub(super) static PTR_CORE_V1_APP_ARMOR_PROFILE: GoType = GoType {
     name: "*v1.AppArmorProfile",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_APP_ARMOR_PROFILE),
     fields: &[("LocalhostProfile", Some(&PTR_STRING)), ("Type", Some(&CORE_V1_APP_ARMOR_PROFILE_TYPE))],
     methods: METHODS_2,
@@ -1559,7 +1559,7 @@ pub(super) static PTR_CORE_V1_POD_SELINUX_CHANGE_POLICY: GoType = GoType {
 pub(super) static PTR_CORE_V1_SELINUX_OPTIONS: GoType = GoType {
     name: "*v1.SELinuxOptions",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SELINUX_OPTIONS),
     fields: &[("Level", Some(&STRING)), ("Role", Some(&STRING)), ("Type", Some(&STRING)), ("User", Some(&STRING))],
     methods: METHODS_2,
@@ -1568,7 +1568,7 @@ pub(super) static PTR_CORE_V1_SELINUX_OPTIONS: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECCOMP_PROFILE: GoType = GoType {
     name: "*v1.SeccompProfile",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SECCOMP_PROFILE),
     fields: &[("LocalhostProfile", Some(&PTR_STRING)), ("Type", Some(&CORE_V1_SECCOMP_PROFILE_TYPE))],
     methods: METHODS_2,
@@ -1604,7 +1604,7 @@ pub(super) static SLICE_CORE_V1_SYSCTL: GoType = GoType {
 pub(super) static PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS: GoType = GoType {
     name: "*v1.WindowsSecurityContextOptions",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS),
     fields: &[("GMSACredentialSpec", Some(&PTR_STRING)), ("GMSACredentialSpecName", Some(&PTR_STRING)), ("HostProcess", Some(&PTR_BOOL)), ("RunAsUserName", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -2243,7 +2243,7 @@ pub(super) static SLICE_CORE_V1_PREFERRED_SCHEDULING_TERM: GoType = GoType {
 pub(super) static PTR_CORE_V1_NODE_SELECTOR: GoType = GoType {
     name: "*v1.NodeSelector",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_NODE_SELECTOR),
     fields: &[("NodeSelectorTerms", Some(&SLICE_CORE_V1_NODE_SELECTOR_TERM))],
     methods: METHODS_2,
@@ -2315,7 +2315,7 @@ pub(super) static CORE_V1_PULL_POLICY: GoType = GoType {
 pub(super) static PTR_CORE_V1_LIFECYCLE: GoType = GoType {
     name: "*v1.Lifecycle",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_LIFECYCLE),
     fields: &[("PostStart", Some(&PTR_CORE_V1_LIFECYCLE_HANDLER)), ("PreStop", Some(&PTR_CORE_V1_LIFECYCLE_HANDLER)), ("StopSignal", Some(&PTR_CORE_V1_SIGNAL))],
     methods: METHODS_2,
@@ -2324,7 +2324,7 @@ pub(super) static PTR_CORE_V1_LIFECYCLE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PROBE: GoType = GoType {
     name: "*v1.Probe",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_PROBE),
     fields: &[("Exec", Some(&PTR_CORE_V1_EXEC_ACTION)), ("FailureThreshold", Some(&INT32)), ("GRPC", Some(&PTR_CORE_V1_GRPCACTION)), ("HTTPGet", Some(&PTR_CORE_V1_HTTPGET_ACTION)), ("InitialDelaySeconds", Some(&INT32)), ("PeriodSeconds", Some(&INT32)), ("ProbeHandler", Some(&CORE_V1_PROBE_HANDLER)), ("SuccessThreshold", Some(&INT32)), ("TCPSocket", Some(&PTR_CORE_V1_TCPSOCKET_ACTION)), ("TerminationGracePeriodSeconds", Some(&PTR_INT64)), ("TimeoutSeconds", Some(&INT32))],
     methods: METHODS_2,
@@ -2369,7 +2369,7 @@ pub(super) static SLICE_CORE_V1_CONTAINER_RESTART_RULE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECURITY_CONTEXT: GoType = GoType {
     name: "*v1.SecurityContext",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SECURITY_CONTEXT),
     fields: &[("AllowPrivilegeEscalation", Some(&PTR_BOOL)), ("AppArmorProfile", Some(&PTR_CORE_V1_APP_ARMOR_PROFILE)), ("Capabilities", Some(&PTR_CORE_V1_CAPABILITIES)), ("Privileged", Some(&PTR_BOOL)), ("ProcMount", Some(&PTR_CORE_V1_PROC_MOUNT_TYPE)), ("ReadOnlyRootFilesystem", Some(&PTR_BOOL)), ("RunAsGroup", Some(&PTR_INT64)), ("RunAsNonRoot", Some(&PTR_BOOL)), ("RunAsUser", Some(&PTR_INT64)), ("SELinuxOptions", Some(&PTR_CORE_V1_SELINUX_OPTIONS)), ("SeccompProfile", Some(&PTR_CORE_V1_SECCOMP_PROFILE)), ("WindowsOptions", Some(&PTR_CORE_V1_WINDOWS_SECURITY_CONTEXT_OPTIONS))],
     methods: METHODS_2,
@@ -2549,7 +2549,7 @@ pub(super) static CORE_V1_TOLERATION_OPERATOR: GoType = GoType {
 pub(super) static PTR_META_V1_LABEL_SELECTOR: GoType = GoType {
     name: "*v1.LabelSelector",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&META_V1_LABEL_SELECTOR),
     fields: &[("MatchExpressions", Some(&SLICE_META_V1_LABEL_SELECTOR_REQUIREMENT)), ("MatchLabels", Some(&MAP_STRING_STRING))],
     methods: METHODS_2,
@@ -2576,7 +2576,7 @@ pub(super) static CORE_V1_UNSATISFIABLE_CONSTRAINT_ACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.AWSElasticBlockStoreVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("Partition", Some(&INT32)), ("ReadOnly", Some(&BOOL)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -2585,7 +2585,7 @@ pub(super) static PTR_CORE_V1_AWSELASTIC_BLOCK_STORE_VOLUME_SOURCE: GoType = GoT
 pub(super) static PTR_CORE_V1_AZURE_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.AzureDiskVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_AZURE_DISK_VOLUME_SOURCE),
     fields: &[("CachingMode", Some(&PTR_CORE_V1_AZURE_DATA_DISK_CACHING_MODE)), ("DataDiskURI", Some(&STRING)), ("DiskName", Some(&STRING)), ("FSType", Some(&PTR_STRING)), ("Kind", Some(&PTR_CORE_V1_AZURE_DATA_DISK_KIND)), ("ReadOnly", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -2594,7 +2594,7 @@ pub(super) static PTR_CORE_V1_AZURE_DISK_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_AZURE_FILE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.AzureFileVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_AZURE_FILE_VOLUME_SOURCE),
     fields: &[("ReadOnly", Some(&BOOL)), ("SecretName", Some(&STRING)), ("ShareName", Some(&STRING))],
     methods: METHODS_2,
@@ -2603,7 +2603,7 @@ pub(super) static PTR_CORE_V1_AZURE_FILE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CSIVOLUME_SOURCE: GoType = GoType {
     name: "*v1.CSIVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CSIVOLUME_SOURCE),
     fields: &[("Driver", Some(&STRING)), ("FSType", Some(&PTR_STRING)), ("NodePublishSecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("ReadOnly", Some(&PTR_BOOL)), ("VolumeAttributes", Some(&MAP_STRING_STRING))],
     methods: METHODS_2,
@@ -2612,7 +2612,7 @@ pub(super) static PTR_CORE_V1_CSIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CEPH_FSVOLUME_SOURCE: GoType = GoType {
     name: "*v1.CephFSVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CEPH_FSVOLUME_SOURCE),
     fields: &[("Monitors", Some(&SLICE_STRING)), ("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretFile", Some(&STRING)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("User", Some(&STRING))],
     methods: METHODS_2,
@@ -2621,7 +2621,7 @@ pub(super) static PTR_CORE_V1_CEPH_FSVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CINDER_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.CinderVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CINDER_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -2630,7 +2630,7 @@ pub(super) static PTR_CORE_V1_CINDER_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.ConfigMapVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CONFIG_MAP_VOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -2639,7 +2639,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_DOWNWARD_APIVOLUME_SOURCE: GoType = GoType {
     name: "*v1.DownwardAPIVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_DOWNWARD_APIVOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE))],
     methods: METHODS_2,
@@ -2648,7 +2648,7 @@ pub(super) static PTR_CORE_V1_DOWNWARD_APIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_EMPTY_DIR_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.EmptyDirVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_EMPTY_DIR_VOLUME_SOURCE),
     fields: &[("Medium", Some(&CORE_V1_STORAGE_MEDIUM)), ("SizeLimit", None)],
     methods: METHODS_2,
@@ -2657,7 +2657,7 @@ pub(super) static PTR_CORE_V1_EMPTY_DIR_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_EPHEMERAL_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.EphemeralVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_EPHEMERAL_VOLUME_SOURCE),
     fields: &[("VolumeClaimTemplate", Some(&PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE))],
     methods: METHODS_2,
@@ -2666,7 +2666,7 @@ pub(super) static PTR_CORE_V1_EPHEMERAL_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_FCVOLUME_SOURCE: GoType = GoType {
     name: "*v1.FCVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_FCVOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("Lun", Some(&PTR_INT32)), ("ReadOnly", Some(&BOOL)), ("TargetWWNs", Some(&SLICE_STRING)), ("WWIDs", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -2675,7 +2675,7 @@ pub(super) static PTR_CORE_V1_FCVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_FLEX_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.FlexVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_FLEX_VOLUME_SOURCE),
     fields: &[("Driver", Some(&STRING)), ("FSType", Some(&STRING)), ("Options", Some(&MAP_STRING_STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE))],
     methods: METHODS_2,
@@ -2684,7 +2684,7 @@ pub(super) static PTR_CORE_V1_FLEX_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_FLOCKER_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.FlockerVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_FLOCKER_VOLUME_SOURCE),
     fields: &[("DatasetName", Some(&STRING)), ("DatasetUUID", Some(&STRING))],
     methods: METHODS_2,
@@ -2693,7 +2693,7 @@ pub(super) static PTR_CORE_V1_FLOCKER_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.GCEPersistentDiskVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("PDName", Some(&STRING)), ("Partition", Some(&INT32)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -2702,7 +2702,7 @@ pub(super) static PTR_CORE_V1_GCEPERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType 
 pub(super) static PTR_CORE_V1_GIT_REPO_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.GitRepoVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_GIT_REPO_VOLUME_SOURCE),
     fields: &[("Directory", Some(&STRING)), ("Repository", Some(&STRING)), ("Revision", Some(&STRING))],
     methods: METHODS_2,
@@ -2711,7 +2711,7 @@ pub(super) static PTR_CORE_V1_GIT_REPO_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_GLUSTERFS_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.GlusterfsVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_GLUSTERFS_VOLUME_SOURCE),
     fields: &[("EndpointsName", Some(&STRING)), ("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -2720,7 +2720,7 @@ pub(super) static PTR_CORE_V1_GLUSTERFS_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_HOST_PATH_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.HostPathVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_HOST_PATH_VOLUME_SOURCE),
     fields: &[("Path", Some(&STRING)), ("Type", Some(&PTR_CORE_V1_HOST_PATH_TYPE))],
     methods: METHODS_2,
@@ -2729,7 +2729,7 @@ pub(super) static PTR_CORE_V1_HOST_PATH_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_ISCSIVOLUME_SOURCE: GoType = GoType {
     name: "*v1.ISCSIVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_ISCSIVOLUME_SOURCE),
     fields: &[("DiscoveryCHAPAuth", Some(&BOOL)), ("FSType", Some(&STRING)), ("IQN", Some(&STRING)), ("ISCSIInterface", Some(&STRING)), ("InitiatorName", Some(&PTR_STRING)), ("Lun", Some(&INT32)), ("Portals", Some(&SLICE_STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("SessionCHAPAuth", Some(&BOOL)), ("TargetPortal", Some(&STRING))],
     methods: METHODS_2,
@@ -2738,7 +2738,7 @@ pub(super) static PTR_CORE_V1_ISCSIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_IMAGE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.ImageVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_IMAGE_VOLUME_SOURCE),
     fields: &[("PullPolicy", Some(&CORE_V1_PULL_POLICY)), ("Reference", Some(&STRING))],
     methods: METHODS_2,
@@ -2747,7 +2747,7 @@ pub(super) static PTR_CORE_V1_IMAGE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_NFSVOLUME_SOURCE: GoType = GoType {
     name: "*v1.NFSVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_NFSVOLUME_SOURCE),
     fields: &[("Path", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("Server", Some(&STRING))],
     methods: METHODS_2,
@@ -2756,7 +2756,7 @@ pub(super) static PTR_CORE_V1_NFSVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.PersistentVolumeClaimVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE),
     fields: &[("ClaimName", Some(&STRING)), ("ReadOnly", Some(&BOOL))],
     methods: METHODS_2,
@@ -2765,7 +2765,7 @@ pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE: GoType = Go
 pub(super) static PTR_CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.PhotonPersistentDiskVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("PdID", Some(&STRING))],
     methods: METHODS_2,
@@ -2774,7 +2774,7 @@ pub(super) static PTR_CORE_V1_PHOTON_PERSISTENT_DISK_VOLUME_SOURCE: GoType = GoT
 pub(super) static PTR_CORE_V1_PORTWORX_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.PortworxVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_PORTWORX_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("VolumeID", Some(&STRING))],
     methods: METHODS_2,
@@ -2783,7 +2783,7 @@ pub(super) static PTR_CORE_V1_PORTWORX_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PROJECTED_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.ProjectedVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_PROJECTED_VOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Sources", Some(&SLICE_CORE_V1_VOLUME_PROJECTION))],
     methods: METHODS_2,
@@ -2792,7 +2792,7 @@ pub(super) static PTR_CORE_V1_PROJECTED_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_QUOBYTE_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.QuobyteVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_QUOBYTE_VOLUME_SOURCE),
     fields: &[("Group", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("Registry", Some(&STRING)), ("Tenant", Some(&STRING)), ("User", Some(&STRING)), ("Volume", Some(&STRING))],
     methods: METHODS_2,
@@ -2801,7 +2801,7 @@ pub(super) static PTR_CORE_V1_QUOBYTE_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_RBDVOLUME_SOURCE: GoType = GoType {
     name: "*v1.RBDVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_RBDVOLUME_SOURCE),
     fields: &[("CephMonitors", Some(&SLICE_STRING)), ("FSType", Some(&STRING)), ("Keyring", Some(&STRING)), ("RBDImage", Some(&STRING)), ("RBDPool", Some(&STRING)), ("RadosUser", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE))],
     methods: METHODS_2,
@@ -2810,7 +2810,7 @@ pub(super) static PTR_CORE_V1_RBDVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SCALE_IOVOLUME_SOURCE: GoType = GoType {
     name: "*v1.ScaleIOVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SCALE_IOVOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("Gateway", Some(&STRING)), ("ProtectionDomain", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SSLEnabled", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("StorageMode", Some(&STRING)), ("StoragePool", Some(&STRING)), ("System", Some(&STRING)), ("VolumeName", Some(&STRING))],
     methods: METHODS_2,
@@ -2819,7 +2819,7 @@ pub(super) static PTR_CORE_V1_SCALE_IOVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.SecretVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SECRET_VOLUME_SOURCE),
     fields: &[("DefaultMode", Some(&PTR_INT32)), ("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("Optional", Some(&PTR_BOOL)), ("SecretName", Some(&STRING))],
     methods: METHODS_2,
@@ -2828,7 +2828,7 @@ pub(super) static PTR_CORE_V1_SECRET_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_STORAGE_OSVOLUME_SOURCE: GoType = GoType {
     name: "*v1.StorageOSVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_STORAGE_OSVOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("ReadOnly", Some(&BOOL)), ("SecretRef", Some(&PTR_CORE_V1_LOCAL_OBJECT_REFERENCE)), ("VolumeName", Some(&STRING)), ("VolumeNamespace", Some(&STRING))],
     methods: METHODS_2,
@@ -2846,7 +2846,7 @@ pub(super) static CORE_V1_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE: GoType = GoType {
     name: "*v1.VsphereVirtualDiskVolumeSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE),
     fields: &[("FSType", Some(&STRING)), ("StoragePolicyID", Some(&STRING)), ("StoragePolicyName", Some(&STRING)), ("VolumePath", Some(&STRING))],
     methods: METHODS_2,
@@ -3359,7 +3359,7 @@ pub(super) static CORE_V1_LIFECYCLE: GoType = GoType {
 pub(super) static PTR_CORE_V1_LIFECYCLE_HANDLER: GoType = GoType {
     name: "*v1.LifecycleHandler",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_LIFECYCLE_HANDLER),
     fields: &[("Exec", Some(&PTR_CORE_V1_EXEC_ACTION)), ("HTTPGet", Some(&PTR_CORE_V1_HTTPGET_ACTION)), ("Sleep", Some(&PTR_CORE_V1_SLEEP_ACTION)), ("TCPSocket", Some(&PTR_CORE_V1_TCPSOCKET_ACTION))],
     methods: METHODS_2,
@@ -3386,7 +3386,7 @@ pub(super) static CORE_V1_PROBE: GoType = GoType {
 pub(super) static PTR_CORE_V1_EXEC_ACTION: GoType = GoType {
     name: "*v1.ExecAction",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_EXEC_ACTION),
     fields: &[("Command", Some(&SLICE_STRING))],
     methods: METHODS_2,
@@ -3395,7 +3395,7 @@ pub(super) static PTR_CORE_V1_EXEC_ACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_GRPCACTION: GoType = GoType {
     name: "*v1.GRPCAction",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_GRPCACTION),
     fields: &[("Port", Some(&INT32)), ("Service", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -3404,7 +3404,7 @@ pub(super) static PTR_CORE_V1_GRPCACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_HTTPGET_ACTION: GoType = GoType {
     name: "*v1.HTTPGetAction",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_HTTPGET_ACTION),
     fields: &[("HTTPHeaders", Some(&SLICE_CORE_V1_HTTPHEADER)), ("Host", Some(&STRING)), ("Path", Some(&STRING)), ("Port", None), ("Scheme", Some(&CORE_V1_URISCHEME))],
     methods: METHODS_2,
@@ -3422,7 +3422,7 @@ pub(super) static CORE_V1_PROBE_HANDLER: GoType = GoType {
 pub(super) static PTR_CORE_V1_TCPSOCKET_ACTION: GoType = GoType {
     name: "*v1.TCPSocketAction",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_TCPSOCKET_ACTION),
     fields: &[("Host", Some(&STRING)), ("Port", None)],
     methods: METHODS_2,
@@ -3476,7 +3476,7 @@ pub(super) static CORE_V1_SECURITY_CONTEXT: GoType = GoType {
 pub(super) static PTR_CORE_V1_CAPABILITIES: GoType = GoType {
     name: "*v1.Capabilities",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CAPABILITIES),
     fields: &[("Add", Some(&SLICE_CORE_V1_CAPABILITY)), ("Drop", Some(&SLICE_CORE_V1_CAPABILITY))],
     methods: METHODS_2,
@@ -3593,7 +3593,7 @@ pub(super) static CORE_V1_CSIVOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_LOCAL_OBJECT_REFERENCE: GoType = GoType {
     name: "*v1.LocalObjectReference",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_LOCAL_OBJECT_REFERENCE),
     fields: &[("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -3683,7 +3683,7 @@ pub(super) static CORE_V1_EPHEMERAL_VOLUME_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE: GoType = GoType {
     name: "*v1.PersistentVolumeClaimTemplate",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_PERSISTENT_VOLUME_CLAIM_TEMPLATE),
     fields: &[("Annotations", Some(&MAP_STRING_STRING)), ("CreationTimestamp", None), ("DeletionGracePeriodSeconds", Some(&PTR_INT64)), ("DeletionTimestamp", None), ("Finalizers", Some(&SLICE_STRING)), ("GenerateName", Some(&STRING)), ("Generation", Some(&INT64)), ("Labels", Some(&MAP_STRING_STRING)), ("ManagedFields", Some(&SLICE_META_V1_MANAGED_FIELDS_ENTRY)), ("Name", Some(&STRING)), ("Namespace", Some(&STRING)), ("ObjectMeta", Some(&OBJECT_META)), ("OwnerReferences", Some(&SLICE_META_V1_OWNER_REFERENCE)), ("ResourceVersion", Some(&STRING)), ("SelfLink", Some(&STRING)), ("Spec", Some(&CORE_V1_PERSISTENT_VOLUME_CLAIM_SPEC)), ("UID", Some(&TYPES_UID))],
     methods: METHODS_2,
@@ -4088,7 +4088,7 @@ pub(super) static CORE_V1_NODE_SELECTOR_TERM: GoType = GoType {
 pub(super) static PTR_CORE_V1_ENV_VAR_SOURCE: GoType = GoType {
     name: "*v1.EnvVarSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_ENV_VAR_SOURCE),
     fields: &[("ConfigMapKeyRef", Some(&PTR_CORE_V1_CONFIG_MAP_KEY_SELECTOR)), ("FieldRef", Some(&PTR_CORE_V1_OBJECT_FIELD_SELECTOR)), ("FileKeyRef", Some(&PTR_CORE_V1_FILE_KEY_SELECTOR)), ("ResourceFieldRef", Some(&PTR_CORE_V1_RESOURCE_FIELD_SELECTOR)), ("SecretKeyRef", Some(&PTR_CORE_V1_SECRET_KEY_SELECTOR))],
     methods: METHODS_2,
@@ -4097,7 +4097,7 @@ pub(super) static PTR_CORE_V1_ENV_VAR_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_ENV_SOURCE: GoType = GoType {
     name: "*v1.ConfigMapEnvSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CONFIG_MAP_ENV_SOURCE),
     fields: &[("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4106,7 +4106,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_ENV_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_ENV_SOURCE: GoType = GoType {
     name: "*v1.SecretEnvSource",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SECRET_ENV_SOURCE),
     fields: &[("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4124,7 +4124,7 @@ pub(super) static CORE_V1_LIFECYCLE_HANDLER: GoType = GoType {
 pub(super) static PTR_CORE_V1_SLEEP_ACTION: GoType = GoType {
     name: "*v1.SleepAction",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SLEEP_ACTION),
     fields: &[("Seconds", Some(&INT64))],
     methods: METHODS_2,
@@ -4232,7 +4232,7 @@ pub(super) static CORE_V1_CONTAINER_RESTART_RULE_ACTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES: GoType = GoType {
     name: "*v1.ContainerRestartRuleOnExitCodes",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES),
     fields: &[("Operator", Some(&CORE_V1_CONTAINER_RESTART_RULE_ON_EXIT_CODES_OPERATOR)), ("Values", Some(&SLICE_INT32))],
     methods: METHODS_2,
@@ -4430,7 +4430,7 @@ pub(super) static CORE_V1_ENV_VAR_SOURCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_KEY_SELECTOR: GoType = GoType {
     name: "*v1.ConfigMapKeySelector",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CONFIG_MAP_KEY_SELECTOR),
     fields: &[("Key", Some(&STRING)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4439,7 +4439,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_KEY_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_OBJECT_FIELD_SELECTOR: GoType = GoType {
     name: "*v1.ObjectFieldSelector",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_OBJECT_FIELD_SELECTOR),
     fields: &[("APIVersion", Some(&STRING)), ("FieldPath", Some(&STRING))],
     methods: METHODS_2,
@@ -4448,7 +4448,7 @@ pub(super) static PTR_CORE_V1_OBJECT_FIELD_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_FILE_KEY_SELECTOR: GoType = GoType {
     name: "*v1.FileKeySelector",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_FILE_KEY_SELECTOR),
     fields: &[("Key", Some(&STRING)), ("Optional", Some(&PTR_BOOL)), ("Path", Some(&STRING)), ("VolumeName", Some(&STRING))],
     methods: METHODS_2,
@@ -4457,7 +4457,7 @@ pub(super) static PTR_CORE_V1_FILE_KEY_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_RESOURCE_FIELD_SELECTOR: GoType = GoType {
     name: "*v1.ResourceFieldSelector",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_RESOURCE_FIELD_SELECTOR),
     fields: &[("ContainerName", Some(&STRING)), ("Divisor", None), ("Resource", Some(&STRING))],
     methods: METHODS_2,
@@ -4466,7 +4466,7 @@ pub(super) static PTR_CORE_V1_RESOURCE_FIELD_SELECTOR: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_KEY_SELECTOR: GoType = GoType {
     name: "*v1.SecretKeySelector",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SECRET_KEY_SELECTOR),
     fields: &[("Key", Some(&STRING)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4583,7 +4583,7 @@ pub(super) static SLICE_CORE_V1_PERSISTENT_VOLUME_ACCESS_MODE: GoType = GoType {
 pub(super) static PTR_CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE: GoType = GoType {
     name: "*v1.TypedLocalObjectReference",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE),
     fields: &[("APIGroup", Some(&PTR_STRING)), ("Kind", Some(&STRING)), ("Name", Some(&STRING))],
     methods: METHODS_2,
@@ -4592,7 +4592,7 @@ pub(super) static PTR_CORE_V1_TYPED_LOCAL_OBJECT_REFERENCE: GoType = GoType {
 pub(super) static PTR_CORE_V1_TYPED_OBJECT_REFERENCE: GoType = GoType {
     name: "*v1.TypedObjectReference",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_TYPED_OBJECT_REFERENCE),
     fields: &[("APIGroup", Some(&PTR_STRING)), ("Kind", Some(&STRING)), ("Name", Some(&STRING)), ("Namespace", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -4619,7 +4619,7 @@ pub(super) static PTR_CORE_V1_PERSISTENT_VOLUME_MODE: GoType = GoType {
 pub(super) static PTR_CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION: GoType = GoType {
     name: "*v1.ClusterTrustBundleProjection",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION),
     fields: &[("LabelSelector", Some(&PTR_META_V1_LABEL_SELECTOR)), ("Name", Some(&PTR_STRING)), ("Optional", Some(&PTR_BOOL)), ("Path", Some(&STRING)), ("SignerName", Some(&PTR_STRING))],
     methods: METHODS_2,
@@ -4628,7 +4628,7 @@ pub(super) static PTR_CORE_V1_CLUSTER_TRUST_BUNDLE_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_CONFIG_MAP_PROJECTION: GoType = GoType {
     name: "*v1.ConfigMapProjection",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_CONFIG_MAP_PROJECTION),
     fields: &[("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4637,7 +4637,7 @@ pub(super) static PTR_CORE_V1_CONFIG_MAP_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_DOWNWARD_APIPROJECTION: GoType = GoType {
     name: "*v1.DownwardAPIProjection",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_DOWNWARD_APIPROJECTION),
     fields: &[("Items", Some(&SLICE_CORE_V1_DOWNWARD_APIVOLUME_FILE))],
     methods: METHODS_2,
@@ -4646,7 +4646,7 @@ pub(super) static PTR_CORE_V1_DOWNWARD_APIPROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_POD_CERTIFICATE_PROJECTION: GoType = GoType {
     name: "*v1.PodCertificateProjection",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_POD_CERTIFICATE_PROJECTION),
     fields: &[("CertificateChainPath", Some(&STRING)), ("CredentialBundlePath", Some(&STRING)), ("KeyPath", Some(&STRING)), ("KeyType", Some(&STRING)), ("MaxExpirationSeconds", Some(&PTR_INT32)), ("SignerName", Some(&STRING))],
     methods: METHODS_2,
@@ -4655,7 +4655,7 @@ pub(super) static PTR_CORE_V1_POD_CERTIFICATE_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_SECRET_PROJECTION: GoType = GoType {
     name: "*v1.SecretProjection",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SECRET_PROJECTION),
     fields: &[("Items", Some(&SLICE_CORE_V1_KEY_TO_PATH)), ("LocalObjectReference", Some(&CORE_V1_LOCAL_OBJECT_REFERENCE)), ("Name", Some(&STRING)), ("Optional", Some(&PTR_BOOL))],
     methods: METHODS_2,
@@ -4664,7 +4664,7 @@ pub(super) static PTR_CORE_V1_SECRET_PROJECTION: GoType = GoType {
 pub(super) static PTR_CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION: GoType = GoType {
     name: "*v1.ServiceAccountTokenProjection",
     kind: Kind::Pointer,
-    zero: Some("none"),
+    zero: Some("\"nil\""),
     elem: Some(&CORE_V1_SERVICE_ACCOUNT_TOKEN_PROJECTION),
     fields: &[("Audience", Some(&STRING)), ("ExpirationSeconds", Some(&PTR_INT64)), ("Path", Some(&STRING))],
     methods: METHODS_2,

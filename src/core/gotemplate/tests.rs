@@ -888,6 +888,11 @@ fn fields_below_the_top_follow_their_go_types() {
             Ok("80/;53/UDP;"),
         ),
         ("{{ .Spec.Tolerations }}", Ok("[]")),
+        (
+            "{{ .Spec.NodeSelector }}|{{ .Spec.SecurityContext }}|{{ .ProxyConfig.Image }}",
+            Ok("map[]|nil|<nil>"),
+        ),
+        ("{{ $x := .Spec.Hostname }}[{{ $x }}]", Ok("[]")),
         ("{{ .ProxyConfig.Tracing.Sampling }}", Ok("0")),
         (
             "{{ .ProxyConfig.Tracing.TlsSettings.Mode.String }}",

@@ -16,7 +16,8 @@ pub(super) struct GoType {
     pub name: &'static str,
     pub kind: Kind,
     /// The value Go holds where the data leaves one out, as a minijinja literal (`""`,
-    /// `0`, an enum's first name, `none` for a pointer, `[]`, `{}`); `None` for a struct.
+    /// `0`, an enum's first name, `none` for a pointer, `[]`, `{}`; `"nil"` for a pointer to
+    /// a Kubernetes struct, whose generated `String` prints that); `None` for a struct.
     pub zero: Option<&'static str>,
     /// What a pointer points to; a slice's or map's items.
     pub elem: Option<&'static GoType>,
