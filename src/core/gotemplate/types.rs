@@ -183,8 +183,13 @@ impl GoTy {
                     Some(zero) => Read::OrZero(zero),
                     None => Read::Plain,
                 },
-                // Getters give their field's zero value for a nil message or a left-out field.
-                _ if name.starts_with("Get") => match result.and_then(|r| r.zero) {
+                // Getters give their field's zero value for a nil message or a left-out field
+                // (a pointer's is nil, which the read gives already: a printed zero such as a
+                // Kubernetes struct's "nil" is no value to read on).
+                _ if name.starts_with("Get") => match result
+                    .filter(|r| r.kind != Kind::Pointer)
+                    .and_then(|r| r.zero)
+                {
                     Some(zero) => Read::OrZero(zero),
                     None => Read::Plain,
                 },
