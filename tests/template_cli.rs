@@ -138,6 +138,14 @@ fn go_execution_errors_fail_the_injection_with_gos_message() {
             "index-out-of-range.yaml",
             "error calling index: index out of range: 5",
         ),
+        (
+            "nested-proxy-config-typo.yaml",
+            "can't evaluate field GetVaule in type *wrapperspb.Int32Value",
+        ),
+        (
+            "container-port-typo.yaml",
+            "can't evaluate field Port in type v1.ContainerPort",
+        ),
     ] {
         let e = injected(config).unwrap_err();
         assert!(e.contains(message), "{config}: {e}");

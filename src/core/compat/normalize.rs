@@ -11,7 +11,7 @@
 //! types do not know are kept (Go would drop them), with nulls, empty strings and empty lists
 //! inside them dropped as most Go fields drop them.
 
-use super::pod_fields::{OBJECT_META, POD, POD_SPEC};
+use super::pod_fields::POD;
 use super::quantity;
 use serde_json::{Map, Value};
 
@@ -86,16 +86,6 @@ pub fn normalize_pod(pod: &mut Value) {
             }
         }
     }
-}
-
-/// Whether Go's `corev1.PodSpec` has a field of this JSON name.
-pub(crate) fn pod_spec_has(json_name: &str) -> bool {
-    POD_SPEC.get(json_name).is_some()
-}
-
-/// Whether Go's `metav1.ObjectMeta` has a field of this JSON name.
-pub(crate) fn object_meta_has(json_name: &str) -> bool {
-    OBJECT_META.get(json_name).is_some()
 }
 
 /// A pod fragment as Go's typed decode reads it: a field the Kubernetes Pod type does not

@@ -8,7 +8,7 @@ use super::TranslateError;
 use super::funcs::{FUNCTIONS, UNSUPPORTED};
 use super::lexer::Pos;
 use super::parser::{Expr, Node, Parsed, Pipeline};
-use super::types::{GoTy, is_kubernetes_method};
+use super::types::{GoTy, Read};
 use std::collections::HashMap;
 
 /// The template data Istio passes (`SidecarTemplateData`), built from needle's variables.
@@ -144,6 +144,11 @@ impl<'a> Emitter<'a> {
             Node::Action(p, pos) => {
                 let (value, ty) = self.pipeline_typed(p, *pos)?;
                 if p.vars.is_empty() {
+                    // A field the data leaves out prints as Go's zero value of its type.
+                    let value = match ty.zero() {
+                        Some(zero) => format!("gt_or_zero({value}, {zero})"),
+                        None => value,
+                    };
                     self.out.push_str(&format!("{{{{ gt_out({value}) }}}}"));
                 } else {
                     if p.vars.len() != 1 {
@@ -295,7 +300,8 @@ impl<'a> Emitter<'a> {
         Ok(self.pipeline_typed(p, pos)?.0)
     }
 
-    /// A pipeline and its static type: an operand's own, `Unknown` for a function's result.
+    /// A pipeline and its static type: an operand's own, a function's result's
+    /// ([`Emitter::command`]).
     fn pipeline_typed(&mut self, p: &Pipeline, pos: Pos) -> Result<(String, GoTy), TranslateError> {
         let mut acc: Option<String> = None;
         let mut ty = GoTy::Unknown;
@@ -309,19 +315,22 @@ impl<'a> Emitter<'a> {
                 continue;
             }
             let piped = acc.take().map(|value| (value, ty));
-            acc = Some(self.command(cmd, piped, pos)?);
-            ty = GoTy::Unknown;
+            let (value, t) = self.command(cmd, piped, pos)?;
+            acc = Some(value);
+            ty = t;
         }
         let value = acc.ok_or_else(|| TranslateError::new(pos, "empty pipeline"))?;
         Ok((value, ty))
     }
 
+    /// A command and the static type of its result: `index` of a typed slice or map gives
+    /// its item, other functions' results are `Unknown`.
     fn command(
         &mut self,
         cmd: &[Expr],
         piped: Option<(String, GoTy)>,
         pos: Pos,
-    ) -> Result<String, TranslateError> {
+    ) -> Result<(String, GoTy), TranslateError> {
         let first = cmd
             .first()
             .ok_or_else(|| TranslateError::new(pos, "empty command"))?;
@@ -339,6 +348,10 @@ impl<'a> Emitter<'a> {
                 typed.push(self.operand_typed(a, pos)?);
             }
             typed.extend(piped);
+            let result = match (name.as_str(), typed.as_slice()) {
+                ("index", [(_, base), _]) => base.items_by_key(),
+                _ => GoTy::Unknown,
+            };
             // A key `.Values` lacks is Go's nil to these (a typed struct's missing field is
             // its zero value instead): `eq .Values.nope ""` is false.
             let nil_aware = matches!(
@@ -357,9 +370,9 @@ impl<'a> Emitter<'a> {
                 .collect();
             if (name == "and" || name == "or") && !args.is_empty() {
                 // minijinja's `and`/`or` short-circuit and yield an operand, as Go's do.
-                return Ok(format!("({})", args.join(&format!(" {name} "))));
+                return Ok((format!("({})", args.join(&format!(" {name} "))), result));
             }
-            return Ok(format!("gt_{name}({})", args.join(", ")));
+            return Ok((format!("gt_{name}({})", args.join(", ")), result));
         }
         if cmd.len() > 1 || piped.is_some() {
             return Err(TranslateError::new(
@@ -367,11 +380,7 @@ impl<'a> Emitter<'a> {
                 "calling a field or value with arguments is not supported",
             ));
         }
-        self.operand(first, pos)
-    }
-
-    fn operand(&mut self, e: &Expr, pos: Pos) -> Result<String, TranslateError> {
-        Ok(self.operand_typed(e, pos)?.0)
+        self.operand_typed(first, pos)
     }
 
     /// An operand and its static Go type.
@@ -391,7 +400,7 @@ impl<'a> Emitter<'a> {
                     .join(".");
                 fields_at(base, ty, fields, &shown, pos)
             }
-            Expr::Func(name) => unknown(self.command(&[Expr::Func(name.clone())], None, pos)?),
+            Expr::Func(name) => self.command(&[Expr::Func(name.clone())], None, pos)?,
             Expr::Str(s) => (
                 serde_json::to_string(s).expect("a string serializes"),
                 GoTy::Scalar("string"),
@@ -402,7 +411,16 @@ impl<'a> Emitter<'a> {
             ),
             Expr::Bool(b) => (b.to_string(), GoTy::Scalar("bool")),
             Expr::Nil => unknown("none".to_string()),
-            Expr::Group(p, fields) => unknown(fields_of(self.pipeline(p, pos)?, fields)),
+            Expr::Group(p, fields) => {
+                let (value, ty) = self.pipeline_typed(p, pos)?;
+                fields_at(
+                    value,
+                    ty,
+                    fields,
+                    &format!("(...).{}", fields.join(".")),
+                    pos,
+                )
+            }
         })
     }
 }
@@ -457,9 +475,10 @@ fn quoted(s: &str) -> String {
     serde_json::to_string(s).expect("a string serializes")
 }
 
-/// The field chain `fields` of `base` (of static type `ty`), walked as Go walks it: a field
-/// a typed struct lacks, or any field of a string, integer or boolean, is Go's execution
-/// error when the action runs (`can't evaluate field X in type T`); from a value of
+/// The field chain `fields` of `base` (of static type `ty`), walked as Go walks it
+/// ([`GoTy::read`]): a field a typed struct lacks, or any field of a string, integer or
+/// boolean, is Go's execution error when the action runs (`can't evaluate field X in type
+/// T`), a field through a nil pointer too (`nil pointer evaluating T.X`); from a value of
 /// `.Values` on, the chain is read as Go reads `interface {}` values (`gt_field_any`: a
 /// missing key is nothing, a field of nil or of a non-map fails).
 fn fields_at(
@@ -469,46 +488,72 @@ fn fields_at(
     shown: &str,
     pos: Pos,
 ) -> (String, GoTy) {
+    let at = quoted(&error_at(shown, pos));
+    // The value so far, and the plain fields still to read of it with one `gt_field`.
+    let mut value = base;
+    let mut plain: Vec<&String> = Vec::new();
     for (i, name) in fields.iter().enumerate() {
-        // The fields up to here have known types: read with one `gt_field`.
-        let (head, rest) = fields.split_at(i);
-        let names = || {
-            rest.iter()
-                .map(|f| quoted(f))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let at = quoted(&error_at(shown, pos));
+        let rest = &fields[i..];
         match ty {
             GoTy::Any => {
-                let head = fields_of(base, head);
-                return (format!("gt_field_any({head}, {at}, {})", names()), ty);
+                let names: Vec<String> = rest.iter().map(|f| quoted(f)).collect();
+                let head = read_plain(value, &plain);
+                let call = format!("gt_field_any({head}, {at}, {})", names.join(", "));
+                return (call, ty);
             }
-            GoTy::Unknown => return (fields_of(base, fields), ty),
-            GoTy::Pointer(type_name) if !is_kubernetes_method(name) => {
-                let head = fields_of(base, head);
-                let call = format!(
-                    "gt_field_of_pointer({head}, {}, {at}, {})",
-                    quoted(type_name),
-                    names()
-                );
-                return (call, GoTy::Unknown);
+            GoTy::Unknown => {
+                plain.extend(rest);
+                return (read_plain(value, &plain), ty);
             }
             _ => {}
         }
-        match ty.field(name) {
-            Ok(next) => ty = next,
-            Err(()) => {
-                let call = format!(
-                    "gt_no_field({}, {}, {at})",
-                    quoted(name),
-                    quoted(ty.name().unwrap_or_default()),
+        let (read, next) = ty.read(name);
+        if read != Read::Plain {
+            value = read_plain(value, &plain);
+            plain.clear();
+        }
+        let n = quoted(name);
+        match read {
+            Read::Plain => plain.push(name),
+            Read::ThroughPointer(p) => {
+                value = format!("gt_not_nil({value}, {}, {at}, {n})", quoted(p));
+                plain.push(name);
+            }
+            Read::WrapperValue(p) => {
+                value = format!("gt_not_nil({value}, {}, {at}, {n})", quoted(p))
+            }
+            Read::OrZero(zero) => value = format!("gt_or_zero(gt_field({value}, {n}), {zero})"),
+            Read::WrapperGetter(zero) => value = format!("gt_or_zero({value}, {zero})"),
+            Read::DurationPart(part, nil_fails) => {
+                if let Some(p) = nil_fails {
+                    value = format!("gt_not_nil({value}, {}, {at}, {n})", quoted(p));
+                }
+                value = format!("gt_duration_part({value}, {})", quoted(part));
+            }
+            Read::Missing(t) => {
+                return (
+                    format!("gt_no_field({n}, {}, {at})", quoted(t)),
+                    GoTy::Unknown,
                 );
+            }
+            Read::MissingIfPresent(t) => {
+                let call = format!("gt_no_field_if_present({value}, {n}, {}, {at})", quoted(t));
+                return (call, GoTy::Unknown);
+            }
+            Read::MissingOfPointer(t) => {
+                let call = format!("gt_no_field_of_pointer({value}, {n}, {}, {at})", quoted(t));
                 return (call, GoTy::Unknown);
             }
         }
+        ty = next;
     }
-    (fields_of(base, fields), ty)
+    (read_plain(value, &plain), ty)
+}
+
+/// `fields` of `base`, read by name.
+fn read_plain(base: String, fields: &[&String]) -> String {
+    let owned: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+    fields_of(base, &owned)
 }
 
 fn fields_of(base: String, fields: &[String]) -> String {

@@ -59,27 +59,35 @@
 //! data is read-only (`set` on `.Values` returns the changed copy, leaving `.Values` as
 //! it was).
 //!
-//! Render-time errors as Go's (`types` follows the data's Go types statically): a field a
-//! typed struct lacks fails the render when its action runs (`can't evaluate field
-//! EstimatedConcurrency in type *inject.SidecarTemplateData`; `*v1alpha1.ProxyConfig`, also
-//! as `.MeshConfig.DefaultConfig`, `*v1alpha1.MeshConfig`, `v1.PodSpec`, `v1.Container` (the
-//! items of `.Spec.Containers`), `v1.ObjectMeta`, `v1.TypeMeta`, `types.NamespacedName`), as does any field of a string, integer or boolean
-//! of the data. `.Values` is Go's `map[string]any`: a key it lacks is nothing (and so is any
-//! field of nothing), a field of a null or of a non-map fails (`nil pointer evaluating
-//! interface {}.x`, `can't evaluate field x in type interface {}`), through variables,
-//! `range` and `with` too. A field of a pointer struct of the pod that the pod leaves out is
-//! Go's `nil pointer evaluating *v1.PodSecurityContext.RunAsUser`. `eq`/`ne` and `lt`/`le`/`gt`/`ge` follow Go's `basicKind` rules
+//! Render-time errors as Go's (`types` follows the data's Go types statically, those
+//! below the top generated from the Go sources into `go_types`): a field or method a typed
+//! struct lacks fails the render when its action runs (`can't evaluate field
+//! EstimatedConcurrency in type *inject.SidecarTemplateData`), at any depth of
+//! `.ProxyConfig`, `.MeshConfig`, `.Spec`, `.ObjectMeta`, `.TypeMeta` and
+//! `.DeploymentMeta` (`can't evaluate field TlsSetings in type *v1alpha1.Tracing`, `... Port
+//! in type v1.ContainerPort`), through `range`, `with`, variables and `index`, as does any
+//! field of a string, integer or boolean of the data. A field through a pointer the data
+//! leaves out is Go's `nil pointer evaluating *v1.PodSecurityContext.RunAsUser` (methods
+//! run: a getter of a nil message gives its zero). Protobuf wrappers and durations are read
+//! from their JSON form (`.Concurrency.Value` is the number, `.DrainDuration.Seconds` is
+//! parsed from `"1.500s"`). `.Values` is Go's `map[string]any`: a key it lacks is nothing
+//! (and so is any field of nothing), a field of a null or of a non-map fails (`nil pointer
+//! evaluating interface {}.x`, `can't evaluate field x in type interface {}`), through
+//! variables, `range` and `with` too. `eq`/`ne` and `lt`/`le`/`gt`/`ge` follow Go's `basicKind` rules
 //! (`error calling eq: incompatible types for comparison: float64 and int`, `non-comparable
 //! type`, `invalid type for comparison`); `len` and `index` give Go's errors (`len of nil
 //! pointer`, `len of type float64`, `index of untyped nil`, `index out of range: 5`, ...).
-//! Differences kept: the fields of those pointer structs, structs further down
-//! (`.ProxyConfig.Tracing`) and a function's result are read leniently (a field they lack,
-//! or one of a nil protobuf message, is `<no value>`); a field the pod or mesh leaves out is
-//! missing here, and compares as its Go zero value; the type named for a nil is always
-//! `interface {}`, and integers of the pod are `int` (Go: `int32`/`int64`).
+//! Differences kept: a function's result (but `index`'s), types whose JSON form is not
+//! their Go struct (times, quantities, `structpb.Struct`, oneof interfaces) and a
+//! non-getter method's result are read leniently (a field they lack is `<no value>`); a
+//! field the data leaves out is missing here: printed as Go's zero value of its type
+//! where `types` knows it (not for a struct value: `<no value>`), compared as that zero; the type named for a nil is always `interface {}`,
+//! and integers of the pod are `int` (Go: `int32`/`int64`).
 
 mod emit;
 pub mod funcs;
+#[rustfmt::skip]
+mod go_types;
 mod lexer;
 mod parser;
 mod types;

@@ -30,16 +30,44 @@ pub(super) fn register_translation(env: &mut Environment<'static>) {
                 .try_fold(v, |cur, n| field_of_any(&cur, n, &at))
         },
     );
+    // A pointer the data leaves out is nil: a field of it fails.
     env.add_function(
-        "gt_field_of_pointer",
-        |v: MjValue, type_name: String, at: String, names: Rest<String>| {
+        "gt_not_nil",
+        |v: MjValue, type_name: String, at: String, name: String| {
             if v.is_undefined() || v.is_none() {
-                return Err(invalid(&format!(
-                    "executing at {at}: nil pointer evaluating {type_name}.{}",
-                    names.first().map_or("", String::as_str)
-                )));
+                return Err(nil_pointer(&at, &type_name, &name));
             }
-            Ok(names.iter().fold(v, |cur, n| field(&cur, n)))
+            Ok(v)
+        },
+    );
+    env.add_function("gt_or_zero", |v: MjValue, zero: MjValue| {
+        if v.is_undefined() || v.is_none() {
+            zero
+        } else {
+            v
+        }
+    });
+    env.add_function("gt_duration_part", duration_part);
+    env.add_function(
+        "gt_no_field_if_present",
+        |v: MjValue, name: String, type_name: String, at: String| -> Result<MjValue, Error> {
+            if v.is_undefined() {
+                return Ok(v);
+            }
+            Err(invalid(&format!(
+                "executing at {at}: can't evaluate field {name} in type {type_name}"
+            )))
+        },
+    );
+    env.add_function(
+        "gt_no_field_of_pointer",
+        |v: MjValue, name: String, type_name: String, at: String| -> Result<MjValue, Error> {
+            if v.is_undefined() || v.is_none() {
+                return Err(nil_pointer(&at, &type_name, &name));
+            }
+            Err(invalid(&format!(
+                "executing at {at}: can't evaluate field {name} in type {type_name}"
+            )))
         },
     );
     env.add_function("gt_missing_as_nil", |v: MjValue| {
@@ -59,6 +87,38 @@ pub(super) fn register_translation(env: &mut Environment<'static>) {
         },
     );
     env.add_function("gt_proxy_config", proxy_config_with_enum_defaults);
+}
+
+fn nil_pointer(at: &str, type_name: &str, name: &str) -> Error {
+    invalid(&format!(
+        "executing at {at}: nil pointer evaluating {type_name}.{name}"
+    ))
+}
+
+/// `Seconds` or `Nanos` of a `durationpb.Duration`, from its JSON form (`"-1.500s"`, as
+/// the mesh config holds it); nil is 0 (as the getters give).
+fn duration_part(v: MjValue, part: String) -> Result<MjValue, Error> {
+    if v.is_undefined() || v.is_none() {
+        return Ok(MjValue::from(0));
+    }
+    let text = v.as_str().unwrap_or_default();
+    let bad = || invalid(&format!("duration {text:?}: not a protobuf JSON duration"));
+    let digits = text.strip_suffix('s').ok_or_else(bad)?;
+    let (negative, digits) = match digits.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, digits),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !all_digits(whole) || !all_digits(fraction) || fraction.len() > 9 {
+        return Err(bad());
+    }
+    let seconds: i64 = whole.parse().map_err(|_| bad())?;
+    let nanos: i64 = format!("{fraction:0<9}").parse().map_err(|_| bad())?;
+    let sign = if negative { -1 } else { 1 };
+    Ok(MjValue::from(
+        sign * if part == "Seconds" { seconds } else { nanos },
+    ))
 }
 
 /// A field of an `interface {}` value of `.Values`, as Go reads it: a map's key (a missing

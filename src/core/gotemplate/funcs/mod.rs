@@ -328,11 +328,15 @@ mod tests {
         "truth",
         "field",
         "field_any",
-        "field_of_pointer",
+        "not_nil",
+        "or_zero",
+        "duration_part",
         "missing_as_nil",
         "range",
         "proxy_config",
         "no_field",
+        "no_field_of_pointer",
+        "no_field_if_present",
     ];
 
     #[test]
