@@ -17,6 +17,9 @@ const CASE: &str = "overload";
 const DEADLINE: Duration = Duration::from_secs(5);
 /// The peak resident memory needle's defaults are sized for (README, "Limits").
 const BUDGET_KIB: u64 = 300 * 1024;
+/// A hello review while the big ones are in flight: it has CPU permits and a memory budget of
+/// its own, so it should take milliseconds; a second is room for a loaded machine.
+const SMALL_REVIEW_LIMIT: Duration = Duration::from_secs(1);
 /// Above the deadline, what an answer may take to come back over loopback.
 const SLACK: Duration = Duration::from_millis(500);
 
@@ -198,8 +201,8 @@ pub fn run(needle: &Path, report: &mut Report) {
                 .map(|m| format!(" (e.g. \"{m}\")"))
                 .unwrap_or_default()
         ),
-        "≤ deadline 5 s, all injected",
-        slowest_hello <= DEADLINE && hello_bad.is_empty() && !hello.is_empty(),
+        "≤ 1 s (the deadline is 5 s), all injected",
+        slowest_hello <= SMALL_REVIEW_LIMIT && hello_bad.is_empty() && !hello.is_empty(),
     );
     let peak = server.status_kib("VmHWM");
     report.check(
