@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::server::{H1, Server, connector, temp_dir, tls_connect};
+use common::server::{H1, Server, TempDir, connector, temp_dir, tls_connect};
 use http_body_util::Full;
 use hyper::body::Bytes;
 use hyper_util::rt::{TokioExecutor, TokioIo};
@@ -23,14 +23,28 @@ fn hello_review() -> Vec<u8> {
     std::fs::read("testdata/admission-review-hello.json").unwrap()
 }
 
+/// The server's development CA, with the directory that holds it (removed when dropped).
+struct CaFile {
+    path: PathBuf,
+    _dir: TempDir,
+}
+
+impl std::ops::Deref for CaFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
 /// A server with the given timeouts (Go durations) and connection flags.
-fn server(tag: &str, flags: &[&str]) -> (Server, PathBuf) {
+fn server(tag: &str, flags: &[&str]) -> (Server, CaFile) {
     let dir = temp_dir(tag);
     let certs = dir.join("certs");
     let mut args = vec!["--cert-dir", certs.to_str().unwrap()];
     args.extend_from_slice(flags);
     let server = Server::start(&dir, &args);
-    (server, certs.join("ca.pem"))
+    let path = certs.join("ca.pem");
+    (server, CaFile { path, _dir: dir })
 }
 
 /// True when the peer closes the stream within `bound` (end of stream or a reset).
@@ -94,7 +108,7 @@ async fn post_hello<S: AsyncRead + tokio::io::AsyncWrite + Unpin>(stream: &mut S
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_that_never_starts_tls_is_closed_after_the_handshake_timeout() {
-    let (server, _) = server("conn-tls", &["--tls-handshake-timeout", "300ms"]);
+    let (server, _ca) = server("conn-tls", &["--tls-handshake-timeout", "300ms"]);
     let mut tcp = TcpStream::connect(server.webhook).await.unwrap();
     assert!(closed_within(&mut tcp, CLOSED_WITHIN).await);
     assert_eq!(timed_out(&server, "webhook", "tls_handshake"), 1);
