@@ -204,7 +204,7 @@ impl Limits {
     }
 
     /// Wait for a CPU permit, of the inline or the blocking pool's kind, until the deadline.
-    pub async fn cpu(
+    async fn cpu(
         &self,
         mut held: Held,
         inline: bool,
@@ -227,8 +227,9 @@ impl Limits {
         Ok(held)
     }
 
-    /// Run `work` within the deadline with what `held` holds, inline or on the blocking pool
-    /// (see the module's comment), with a panic guard; gives `held` back with the answer.
+    /// Run `work` behind a CPU permit and within the deadline with what `held` holds, inline
+    /// or on the blocking pool (see the module's comment), with a panic guard; gives `held`
+    /// back with the answer, to be kept until the answer is written.
     pub async fn run<T: Send + 'static>(
         &self,
         held: Held,
@@ -237,6 +238,7 @@ impl Limits {
         doing: &'static str,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<(T, Held), Failure> {
+        let held = self.cpu(held, inline, deadline, doing).await?;
         if inline {
             // Synchronous, under a millisecond: the deadline cannot pass inside it.
             return guarded(work)

@@ -101,10 +101,6 @@ async fn read_review(
         (review::decode(&body), held)
     } else {
         const DECODING: &str = "decoding the AdmissionReview";
-        let held = limits
-            .cpu(held, false, deadline, DECODING)
-            .await
-            .map_err(refuse)?;
         // The body moves into the work and is freed as soon as it is decoded.
         let decode = move || review::decode(&body);
         limits
@@ -159,7 +155,9 @@ async fn inject_response(
         let (state, path) = (state.clone(), path.to_string());
         move || inject::handle(&state, &path, request)
     };
-    let (outcome, _held) = match worked(state, held, inline, deadline, "injection", work)
+    let (outcome, _held) = match state
+        .limits
+        .run(held, inline, deadline, "injection", work)
         .instrument(span.clone())
         .await
     {
@@ -209,7 +207,9 @@ async fn serve_validate(
         let state = state.clone();
         move || validate::handle(&state, &request)
     };
-    let (outcome, _held) = match worked(&state, held, inline, deadline, "validation", work)
+    let (outcome, _held) = match state
+        .limits
+        .run(held, inline, deadline, "validation", work)
         .instrument(span.clone())
         .await
     {
@@ -250,19 +250,4 @@ async fn serve_validate(
         &outcome.answer,
         &outcome.warnings,
     ))
-}
-
-/// The work on a decoded review, behind a CPU permit and within the deadline; what it holds
-/// is given back with the answer and kept until the answer is written.
-async fn worked<T: Send + 'static>(
-    state: &AppState,
-    held: Held,
-    inline: bool,
-    deadline: Instant,
-    doing: &'static str,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<(T, Held), Failure> {
-    let limits = &state.limits;
-    let held = limits.cpu(held, inline, deadline, doing).await?;
-    limits.run(held, inline, deadline, doing, work).await
 }
