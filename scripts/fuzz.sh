@@ -18,6 +18,8 @@ corpus=${NEEDLE_CORPUS:-../shared/corpus}
 [ -d "$corpus" ] || { echo "no conformance corpus at $corpus (set NEEDLE_CORPUS)" >&2; exit 2; }
 work="${NEEDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/needle}/fuzz"
 
+# fuzz/seeds.py reads the corpus's YAML with PyYAML, pinned; pip puts it in the user's site.
+python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --user --quiet 'PyYAML==6.0.3'
 rustup run "$nightly" rustc --version >/dev/null 2>&1 || rustup toolchain install "$nightly" --profile minimal
 cargo fuzz --version 2>/dev/null | grep -qx "cargo-fuzz $cargo_fuzz_version" ||
   cargo install cargo-fuzz --version "=$cargo_fuzz_version" --locked
