@@ -9,8 +9,9 @@
 //! hyper cannot do this alone: its HTTP/1 header timeout starts as soon as it waits for a
 //! request, so it would close keep-alive connections after the header timeout, and it has no
 //! HTTP/1 idle timeout. So the requests are counted here (by wrapping the service and the
-//! response bodies), the bytes read by wrapping the stream, and the connection's driver asks
-//! for the next deadline whenever `changed` fires.
+//! response bodies), the bytes read by wrapping the stream, and the connection's driver reads
+//! the deadline on a timer of its own (see `connection`): nothing here wakes it, so a request
+//! costs a few uncontended locks and no timer or task wake-up.
 
 use hyper::body::{Body, Frame, SizeHint};
 use std::future::Future;
@@ -19,7 +20,6 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::sync::Notify;
 use tokio::time::Instant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +34,15 @@ pub struct Timeouts {
     pub idle: Duration,
 }
 
+impl Timeouts {
+    /// No deadline can begin closer than this to a moment it had not begun yet: a header
+    /// timeout starts with bytes that arrive after it, an idle timeout with a request that
+    /// ends after it.
+    pub fn shortest(&self) -> Duration {
+        self.header_read.min(self.idle)
+    }
+}
+
 /// When the connection is to be closed if nothing changes before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Deadline {
@@ -46,7 +55,6 @@ pub enum Deadline {
 pub struct Activity {
     protocol: Protocol,
     state: Mutex<State>,
-    changed: Notify,
 }
 
 struct State {
@@ -68,7 +76,6 @@ impl Activity {
                 idle_since: now,
                 headers_since: Some(now),
             }),
-            changed: Notify::new(),
         })
     }
 
@@ -84,17 +91,11 @@ impl Activity {
         })
     }
 
-    /// Fires after any change that may move the deadline.
-    pub async fn changed(&self) {
-        self.changed.notified().await
-    }
-
     fn request_started(self: &Arc<Self>) -> InFlight {
         let mut state = self.state.lock().unwrap();
         state.in_flight += 1;
         state.headers_since = None;
         drop(state);
-        self.changed.notify_one();
         InFlight(self.clone())
     }
 
@@ -105,8 +106,6 @@ impl Activity {
         let mut state = self.state.lock().unwrap();
         if state.in_flight == 0 && state.headers_since.is_none() {
             state.headers_since = Some(Instant::now());
-            drop(state);
-            self.changed.notify_one();
         }
     }
 }
@@ -122,8 +121,6 @@ impl Drop for InFlight {
             state.idle_since = Instant::now();
             state.headers_since = None;
         }
-        drop(state);
-        self.0.changed.notify_one();
     }
 }
 
@@ -306,16 +303,5 @@ mod tests {
         assert_eq!(kind(&activity), "idle");
         activity.bytes_read();
         assert_eq!(kind(&activity), "idle");
-    }
-
-    #[tokio::test]
-    async fn every_change_wakes_the_driver() {
-        let activity = Activity::new(Protocol::Http1);
-        let in_flight = activity.request_started();
-        activity.changed().await;
-        drop(in_flight);
-        activity.changed().await;
-        activity.bytes_read();
-        activity.changed().await;
     }
 }

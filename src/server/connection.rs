@@ -100,7 +100,7 @@ pub async fn serve(
     }
 }
 
-/// What the driver waits for next, besides the connection and a change of activity.
+/// What the driver waits for next, besides the connection.
 enum Expiry {
     HeaderRead,
     Idle,
@@ -129,7 +129,13 @@ async fn drive<T>(
     let mut conn = pin!(builder.serve_connection(io, service));
     // Set once a graceful close has begun (idle timeout or drain).
     let mut closing: Option<Instant> = None;
+    // The driver reads the activity when this fires, at the nearest deadline or at the latest
+    // one shortest timeout after its last look (`Timeouts::shortest`), so a deadline that
+    // began after that look is never passed. Requests do not wake it: a busy keep-alive
+    // connection costs one timer per shortest timeout, not one per request.
+    let mut check = pin!(sleep_until(Instant::now()));
     loop {
+        let now = Instant::now();
         let next = match (activity.deadline(&shared.timeouts), closing) {
             (None, _) => None,
             (Some(Deadline::HeaderRead(at)), _) => Some((at, Expiry::HeaderRead)),
@@ -139,7 +145,7 @@ async fn drive<T>(
             }
         };
         if let Some((at, expiry)) = &next
-            && *at <= Instant::now()
+            && *at <= now
         {
             match expiry {
                 Expiry::HeaderRead => {
@@ -151,14 +157,21 @@ async fn drive<T>(
                 Expiry::Idle => {
                     shared.metrics.timed_out(ConnectionTimeout::Idle);
                     tracing::debug!(%peer, "closing an idle connection");
-                    closing = Some(Instant::now());
+                    closing = Some(now);
                     conn.as_mut().graceful_shutdown();
                     continue;
                 }
                 Expiry::Goodbye => return,
             }
         }
-        let wake = next.map(|(at, _)| at);
+        // While closing, the goodbye grace bounds the look's interval too (a request still
+        // in flight may end at any moment and leave the grace alone to run).
+        let mut interval = shared.timeouts.shortest();
+        if closing.is_some() {
+            interval = interval.min(GOODBYE_GRACE);
+        }
+        let look = next.map_or(now + interval, |(at, _)| at.min(now + interval));
+        check.as_mut().reset(look);
         tokio::select! {
             biased;
             result = conn.as_mut() => {
@@ -171,8 +184,7 @@ async fn drive<T>(
                 closing = Some(Instant::now());
                 conn.as_mut().graceful_shutdown();
             }
-            _ = activity.changed() => {}
-            _ = sleep_until(wake.unwrap_or_else(Instant::now)), if wake.is_some() => {}
+            _ = check.as_mut() => {}
         }
     }
 }
