@@ -3,14 +3,21 @@
 # the `hello` AdmissionReview from testdata/, 1/8/64 connections and a fixed 1,000 reviews/s.
 # Bounded: each run lasts 10 s or 500,000 requests. Prints a Markdown table for BENCHMARKS.md.
 # With NEEDLE_LOAD_SOAK=N (scripts/soak.sh), one soak run of N requests instead.
+# With NEEDLE_BIN=PATH, that server binary (another build, to compare: scripts/load-bench-pairs.sh)
+# instead of this checkout's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked --bin needle --example load
+if [ -n "${NEEDLE_BIN:-}" ]; then
+  cargo build --release --locked --example load
+else
+  cargo build --release --locked --bin needle --example load
+  NEEDLE_BIN=./target/release/needle
+fi
 dir=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$dir"' EXIT
 port=${NEEDLE_BENCH_PORT:-18443}
 admin=${NEEDLE_BENCH_ADMIN_PORT:-18014}
-NEEDLE_LOG=warn ./target/release/needle serve --listen "127.0.0.1:$port" --admin-listen "127.0.0.1:$admin" --cert-dir "$dir/certs" 2>"$dir/needle.log" &
+NEEDLE_LOG=warn "$NEEDLE_BIN" serve --listen "127.0.0.1:$port" --admin-listen "127.0.0.1:$admin" --cert-dir "$dir/certs" 2>"$dir/needle.log" &
 pid=$!
 for _ in $(seq 1 100); do
   curl -fs "http://127.0.0.1:$admin/ready" >/dev/null 2>&1 && break
