@@ -7,6 +7,7 @@ use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use serde_json::{Value, json};
 use std::alloc::{GlobalAlloc, Layout};
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -104,9 +105,9 @@ fn run_with(
     match admit(
         snapshot,
         &settings,
-        &Admission {
+        Admission {
             proxy_configs,
-            ..Admission::webhook(pod, "default", &envs)
+            ..Admission::webhook(Cow::Borrowed(pod), "default", &envs)
         },
     ) {
         Decision::Injected(injected, _) => injected.patch(),

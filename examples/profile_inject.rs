@@ -6,6 +6,7 @@
 use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use serde_json::json;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 #[global_allocator]
@@ -31,12 +32,12 @@ fn main() {
         ..Settings::default()
     };
     let envs = BTreeMap::new();
-    let admission = Admission::webhook(&pod, "default", &envs);
+    let admission = Admission::webhook(Cow::Borrowed(&pod), "default", &envs);
     let mut best = std::time::Duration::MAX;
     for _ in 0..10 {
         let start = std::time::Instant::now();
         for _ in 0..pods / 10 {
-            match admit(&snapshot, &settings, &admission) {
+            match admit(&snapshot, &settings, admission.clone()) {
                 Decision::Injected(injected, _) => std::hint::black_box(injected.patch()),
                 other => panic!("the hello pod is not injected: {}", other.reason()),
             };

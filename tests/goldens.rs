@@ -26,6 +26,7 @@ use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::{Admission, Decision, admit};
 use needle::core::inject::workload::Offline;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 fn mode_name(templates: TemplateSource) -> &'static str {
@@ -167,12 +168,12 @@ fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<Vec<Webhoo
         let openshift_namespace = (case.platform == "openshift").then_some(&namespace);
         let admission = |pod| Admission {
             openshift_namespace,
-            ..Admission::webhook(pod, request_namespace, &envs)
+            ..Admission::webhook(Cow::Borrowed(pod), request_namespace, &envs)
         };
         let got = webhook_pod(input);
-        let got = admitted(admit(&snapshot, &settings, &admission(&got)), &got)
+        let got = admitted(admit(&snapshot, &settings, admission(&got)), &got)
             .map_err(|e| format!("{part}: {e}"))?;
-        let again = admitted(admit(&snapshot, &settings, &admission(&got)), &got);
+        let again = admitted(admit(&snapshot, &settings, admission(&got)), &got);
         let audited =
             injected_revision(&got).map(|_| audit(&snapshot, &settings, &admission(&got)));
         out.push(WebhookPod {
@@ -426,7 +427,7 @@ fn webhook_denial(case: &CaseSpec, want: &str) -> Result<(), String> {
         match admit(
             &snapshot,
             &settings,
-            &Admission::webhook(&pod, namespace, &envs),
+            Admission::webhook(Cow::Borrowed(&pod), namespace, &envs),
         ) {
             Decision::Denied(reason) if reason.to_string().to_lowercase().contains(want) => {}
             Decision::Denied(reason) => {

@@ -1343,7 +1343,7 @@ fn test_otel_resource_attributes() {
             namespace: namespace.into(),
         };
         let ctx = context::build(&ContextInput {
-            pod: &p,
+            pod: &std::sync::Arc::new(p),
             owner: &owner,
             values: &json!({}),
             mesh: &mesh,

@@ -15,6 +15,7 @@ use crate::server::path_params::parse_inject_envs;
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, ValueEnum};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
@@ -180,7 +181,7 @@ impl Auditor {
                 .namespaces
                 .as_ref()
                 .map(|all| all.get(&namespace).unwrap_or(&NOT_FOUND)),
-            ..Admission::webhook(pod, &namespace, &self.proxy_envs)
+            ..Admission::webhook(Cow::Borrowed(pod), &namespace, &self.proxy_envs)
         };
         let verdict = audit(&self.snapshot, &self.settings, &admission);
         report.add(PodResult {

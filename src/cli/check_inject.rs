@@ -20,6 +20,7 @@ use crate::server::path_params::parse_inject_envs;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use serde_json::{Value, json};
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -278,9 +279,10 @@ fn explain(
         let admission = Admission {
             nodes,
             proxy_configs,
-            ..Admission::webhook(pod, namespace, &envs)
+            ..Admission::webhook(Cow::Borrowed(pod), namespace, &envs)
         };
-        let decision = admit(snapshot, &settings, &admission);
+        let native = admission.native_sidecars(&settings);
+        let decision = admit(snapshot, &settings, admission);
         let entry_name = entry["name"].as_str().unwrap_or_default();
         out.push_str(&format!(
             "EXPLAIN {} (revision {}, entry {entry_name}):\n  decision: {}\n  reason:   {}\n  label:    {}\n  native:   {}\n",
@@ -289,7 +291,7 @@ fn explain(
             decision.name(),
             decision.reason(),
             decision.reason().label(),
-            admission.native_sidecars(&settings),
+            native,
         ));
     }
     out

@@ -8,6 +8,7 @@ use crate::core::inject::admit::{Admission, Decision, Reason, admit};
 use crate::core::inject::pipeline;
 use crate::kube::cache;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The answer to one request and its reason, for the response, the log span and the metrics.
@@ -49,7 +50,7 @@ impl Outcome {
 }
 
 /// Decide and answer for one request. The request is taken by value: its pod is normalized
-/// where it is and read in place by the pipeline, so a big pod is not copied once more.
+/// where it is and injected in place, so a big pod is not copied once more.
 pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcome {
     if req.kind != "Pod" || !req.group.is_empty() {
         let kind = if req.kind.is_empty() {
@@ -68,20 +69,22 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
     }
     let envs = parse_inject_envs(path);
     let proxy_configs = state.proxy_configs.load();
-    if req.object.is_object() {
+    let normalized = req.object.is_object();
+    if normalized {
         pipeline::normalize(&mut req.object, &req.namespace);
     }
-    let req = &req;
+    // The pod is given to the injection, which works on it where it is.
+    let pod = std::mem::take(&mut req.object);
     cache::read(&state.nodes, |nodes| {
         cache::read(&state.namespaces, |namespaces| {
             let admission = Admission {
+                openshift_namespace: namespaces.map(|all| pod_namespace(all, &pod, &req.namespace)),
                 nodes,
                 proxy_configs: proxy_configs.as_deref(),
-                openshift_namespace: namespaces.map(|all| pod_namespace(all, req)),
-                normalized: req.object.is_object(),
-                ..Admission::webhook(&req.object, &req.namespace, &envs)
+                normalized,
+                ..Admission::webhook(Cow::Owned(pod), &req.namespace, &envs)
             };
-            answer(state, admit(&state.snapshot(), &state.settings, &admission))
+            answer(state, admit(&state.snapshot(), &state.settings, admission))
         })
     })
 }
@@ -129,12 +132,11 @@ fn answer(state: &AppState, decision: Decision) -> Outcome {
 /// The pod's Namespace among the watched ones (the pod's own namespace, else the request's, as
 /// istiod looks it up), or `null` when the cache has none by that name: istiod then injects
 /// with the default IDs, and still resets a sidecar user copied from the app.
-fn pod_namespace<'a>(all: &'a BTreeMap<String, Value>, req: &AdmissionRequest) -> &'a Value {
+fn pod_namespace<'a>(all: &'a BTreeMap<String, Value>, pod: &Value, namespace: &str) -> &'a Value {
     static NOT_FOUND: Value = Value::Null;
-    let own = req
-        .object
+    let own = pod
         .pointer("/metadata/namespace")
         .and_then(Value::as_str)
         .filter(|n| !n.is_empty());
-    all.get(own.unwrap_or(&req.namespace)).unwrap_or(&NOT_FOUND)
+    all.get(own.unwrap_or(namespace)).unwrap_or(&NOT_FOUND)
 }

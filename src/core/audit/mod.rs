@@ -65,16 +65,16 @@ pub fn injected_revision(pod: &Value) -> Option<String> {
 
 /// Inject the stored pod of `admission` again and compare.
 pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Verdict {
-    let admission = Admission {
+    let replayed = Admission {
         reinjection: Reinjection::Replay,
         normalized: false,
-        ..*admission
+        ..admission.clone()
     };
-    match admit(snapshot, settings, &admission) {
+    match admit(snapshot, settings, replayed) {
         // Against the pod as stored, not the patch base (on OpenShift the injector resets a
         // proxy user copied from the app before it diffs).
         Decision::Injected(mut injected, _) => {
-            let mut stored = normalized(admission.pod, admission.namespace);
+            let mut stored = normalized(&admission.pod, admission.namespace);
             // Both as the apiserver stores them: re-injection replaces whole lists and volume
             // sources, and the apiserver fills their defaults in again.
             pod_defaults::apply(&mut stored);
@@ -191,6 +191,7 @@ mod tests {
     use crate::core::config::snapshot;
     use crate::core::inject::admit::Admission;
     use serde_json::json;
+    use std::borrow::Cow;
     use std::collections::BTreeMap;
 
     fn hello() -> Value {
@@ -204,8 +205,8 @@ mod tests {
 
     fn inject(snapshot: &Snapshot, pod: &Value) -> Value {
         let envs = BTreeMap::new();
-        let admission = Admission::webhook(pod, "default", &envs);
-        match admit(snapshot, &Settings::default(), &admission) {
+        let admission = Admission::webhook(Cow::Borrowed(pod), "default", &envs);
+        match admit(snapshot, &Settings::default(), admission) {
             Decision::Injected(injected, _) => injected.pod,
             other => panic!("not injected: {other:?}"),
         }
@@ -216,7 +217,7 @@ mod tests {
         audit(
             snapshot,
             &Settings::default(),
-            &Admission::webhook(pod, "default", &envs),
+            &Admission::webhook(Cow::Borrowed(pod), "default", &envs),
         )
     }
 

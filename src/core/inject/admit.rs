@@ -9,6 +9,7 @@ use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
 use crate::core::inject::{self, Caller, InjectError, Injected, Reinjection, Request};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The injector's own settings, fixed for the life of the process (not in the config files):
@@ -43,9 +44,12 @@ impl Settings {
 }
 
 /// One pod to admit.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Admission<'a> {
-    pub pod: &'a Value,
+    /// The pod; owned when the caller can give it up (the webhook's decoded copy): injection
+    /// then works on it where it is instead of on a copy (a big pod's tree costs about fifteen
+    /// times its JSON text).
+    pub pod: Cow<'a, Value>,
     /// The namespace of the request (the pod's own, when it names one, wins for selection).
     pub namespace: &'a str,
     /// Environment for the proxy from the webhook path (`/inject/cluster/c1/net/n1`).
@@ -70,12 +74,12 @@ pub struct Admission<'a> {
 impl<'a> Admission<'a> {
     /// Whether this pod gets native sidecars under `settings`, and why.
     pub fn native_sidecars(&self, settings: &Settings) -> Native {
-        native::decide(&settings.native_sidecars, self.nodes, self.pod)
+        native::decide(&settings.native_sidecars, self.nodes, &self.pod)
     }
 
     /// A pod as the webhook receives it, with nothing else known.
     pub fn webhook(
-        pod: &'a Value,
+        pod: Cow<'a, Value>,
         namespace: &'a str,
         proxy_envs: &'a BTreeMap<String, String>,
     ) -> Self {
@@ -123,13 +127,13 @@ impl Reason {
 }
 
 #[derive(Debug)]
-pub enum Decision<'a> {
-    Injected(Injected<'a>, Reason),
+pub enum Decision {
+    Injected(Injected, Reason),
     Skipped(Reason),
     Denied(Reason),
 }
 
-impl Decision<'_> {
+impl Decision {
     /// `injected`, `skipped` or `denied`, for logs.
     pub fn name(&self) -> &'static str {
         match self {
@@ -159,8 +163,8 @@ static KUBE_INJECT_SELECTION: SelectionConfig = SelectionConfig {
 pub fn admit<'a>(
     snapshot: &Snapshot,
     settings: &'a Settings,
-    admission: &Admission<'a>,
-) -> Decision<'a> {
+    admission: Admission<'a>,
+) -> Decision {
     let run = || decide(snapshot, settings, admission);
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
         let detail = payload
@@ -172,12 +176,8 @@ pub fn admit<'a>(
     })
 }
 
-fn decide<'a>(
-    snapshot: &Snapshot,
-    settings: &'a Settings,
-    admission: &Admission<'a>,
-) -> Decision<'a> {
-    let pod = admission.pod;
+fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<'a>) -> Decision {
+    let pod = &*admission.pod;
     if !pod.is_object() {
         return Decision::Denied(Reason::InvalidPod("the object is not a mapping"));
     }
@@ -207,11 +207,11 @@ fn decide<'a>(
     if !selected.inject {
         return Decision::Skipped(Reason::Selected(selected.why));
     }
-    let mut request = Request::new(pod, admission.caller);
+    let native = admission.native_sidecars(settings);
+    let mut request = Request::new(admission.pod, admission.caller);
     request.namespace = admission.namespace;
     request.owner = admission.owner.cloned();
     request.revision = &settings.revision;
-    let native = admission.native_sidecars(settings);
     request.native_sidecars = native.on;
     request.compliance_policy = &settings.compliance_policy;
     request.proxy_envs = admission.proxy_envs.clone();
@@ -219,7 +219,7 @@ fn decide<'a>(
     request.reinjection = admission.reinjection;
     request.proxy_configs = admission.proxy_configs;
     request.normalized = admission.normalized;
-    match inject::inject(snapshot, &request) {
+    match inject::inject(snapshot, request) {
         Ok(injected) => Decision::Injected(
             Injected {
                 native_sidecars: Some(native),

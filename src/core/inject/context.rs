@@ -6,6 +6,7 @@ use crate::core::config::mesh;
 use crate::core::config::snapshot::Environment;
 use crate::core::gotemplate::value::go_floats;
 use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
+use crate::core::inject::json_view::JsonView;
 use crate::core::inject::pod;
 use crate::core::inject::render::{PodVars, SharedContext};
 use minijinja::value::{Serde, Value as MjValue};
@@ -105,7 +106,8 @@ fn cron_job_name(job: &str) -> Option<String> {
 
 /// Everything the template context is built from.
 pub struct ContextInput<'a> {
-    pub pod: &'a Value,
+    /// Shared: templates read the pod where it is (`JsonView`), not a converted copy.
+    pub pod: &'a Arc<Value>,
     pub owner: &'a Owner,
     pub values: &'a Value,
     pub mesh: &'a Value,
@@ -185,7 +187,7 @@ pub fn build(input: &ContextInput) -> PodVars {
             (b.0, MjValue::from(b.1)),
         ]))
     };
-    let pod = MjValue::from(Serde(input.pod));
+    let pod = JsonView::of(Arc::clone(input.pod));
     let annotations = pod
         .get_attr("metadata")
         .and_then(|m| m.get_attr("annotations"))
@@ -429,7 +431,7 @@ mod tests {
         let owner = Owner::default();
         let vars = |pod: &Value| {
             build(&ContextInput {
-                pod,
+                pod: &Arc::new(pod.clone()),
                 owner: &owner,
                 values: &values,
                 mesh: &mesh,

@@ -1,17 +1,23 @@
 //! The RFC 6902 JSON patch the webhook returns: original pod → injected pod.
 //!
-//! The patch is written straight to its JSON text while the two pods are compared: the
+//! The original is read from its compact JSON text, one level at a time where the two pods
+//! are compared: injection works on the pod's own tree, and a second tree of a big pod would
+//! cost about fifteen times its text. The patch is written straight to its JSON text: the
 //! webhook only ever sends it, so building operation values first would copy every injected
 //! container once more just to serialize and drop it.
 
 use serde_json::Value;
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
 
-/// The JSON text of the operations that turn `original` into `injected`: objects are compared
-/// key by key, lists index by index (extra items added or removed at the end).
-pub fn create(original: &Value, injected: &Value) -> String {
+/// The JSON text of the operations that turn `original` (compact JSON text, as
+/// `Value::to_string` writes it) into `injected`: objects are compared key by key, lists
+/// index by index (extra items added or removed at the end).
+pub fn create(original: &str, injected: &Value) -> String {
     let mut out = Writer {
         text: b"[".to_vec(),
         pointer: String::new(),
+        scratch: Vec::new(),
     };
     out.diff(original, injected);
     out.text.push(b']');
@@ -22,34 +28,45 @@ struct Writer {
     text: Vec<u8>,
     /// The JSON pointer (RFC 6901) of the value being compared.
     pointer: String,
+    /// A value of the injected pod written out, to compare with the original's text.
+    scratch: Vec<u8>,
 }
 
 impl Writer {
-    fn diff(&mut self, from: &Value, to: &Value) {
-        match (from, to) {
-            (Value::Object(from), Value::Object(to)) => {
-                for (key, value) in to {
+    /// `from` is the original's compact text of the value at the pointer. Text that is not
+    /// of the injected value's kind (or, never written by serde_json, does not parse) is
+    /// replaced whole, which is still a correct patch.
+    fn diff(&mut self, from: &str, to: &Value) {
+        match to {
+            Value::Object(fields) if from.starts_with('{') => {
+                let Ok(from) = serde_json::from_str::<BTreeMap<String, &RawValue>>(from) else {
+                    return self.op("replace", Some(to));
+                };
+                for (key, value) in fields {
                     let len = self.push_key(key);
                     match from.get(key) {
-                        Some(old) => self.diff(old, value),
+                        Some(old) => self.diff(old.get(), value),
                         None => self.op("add", Some(value)),
                     }
                     self.pointer.truncate(len);
                 }
-                for key in from.keys().filter(|k| !to.contains_key(*k)) {
+                for key in from.keys().filter(|k| !fields.contains_key(*k)) {
                     let len = self.push_key(key);
                     self.op("remove", None);
                     self.pointer.truncate(len);
                 }
             }
-            (Value::Array(from), Value::Array(to)) => {
-                let common = from.len().min(to.len());
-                for (i, (old, new)) in from.iter().zip(to).enumerate() {
+            Value::Array(items) if from.starts_with('[') => {
+                let Ok(from) = serde_json::from_str::<Vec<&RawValue>>(from) else {
+                    return self.op("replace", Some(to));
+                };
+                let common = from.len().min(items.len());
+                for (i, (old, new)) in from.iter().zip(items).enumerate() {
                     let len = self.push_index(i);
-                    self.diff(old, new);
+                    self.diff(old.get(), new);
                     self.pointer.truncate(len);
                 }
-                for (i, new) in to.iter().enumerate().skip(common) {
+                for (i, new) in items.iter().enumerate().skip(common) {
                     let len = self.push_index(i);
                     self.op("add", Some(new));
                     self.pointer.truncate(len);
@@ -61,9 +78,20 @@ impl Writer {
                     self.pointer.truncate(len);
                 }
             }
-            _ if from == to => {}
+            _ if self.same_text(from, to) => {}
             _ => self.op("replace", Some(to)),
         }
+    }
+
+    /// Whether `to` written compactly is `from`: both come from the same writer, so equal
+    /// values have equal text (numbers included, with no float read back).
+    fn same_text(&mut self, from: &str, to: &Value) -> bool {
+        if matches!(to, Value::Object(_) | Value::Array(_)) {
+            return false;
+        }
+        self.scratch.clear();
+        serde_json::to_writer(&mut self.scratch, to).expect("JSON into memory");
+        self.scratch == from.as_bytes()
     }
 
     /// Extend the pointer by an object key; returns the length to truncate back to.
@@ -113,7 +141,7 @@ mod tests {
     fn applied_patch_gives_the_injected_pod() {
         let a = json!({"metadata": {"annotations": {"a/b~c": "1", "gone": "x"}}, "spec": {"containers": [{"name": "x"}], "volumes": [{"name": "a"}, {"name": "b"}, {"name": "c"}]}});
         let b = json!({"metadata": {"annotations": {"a/b~c": "2", "n": "3\"q"}}, "spec": {"containers": [{"name": "p"}, {"name": "x"}], "volumes": [{"name": "a"}]}});
-        let p = create(&a, &b);
+        let p = create(&a.to_string(), &b);
         let ops: json_patch::Patch = serde_json::from_str(&p).unwrap();
         let mut applied = a.clone();
         json_patch::patch(&mut applied, &ops).unwrap();
@@ -122,6 +150,23 @@ mod tests {
             p.contains(r#"{"op":"replace","path":"/metadata/annotations/a~1b~0c","value":"2"}"#),
             "{p}"
         );
-        assert_eq!(create(&a, &a), "[]");
+        assert_eq!(create(&a.to_string(), &a), "[]");
+    }
+
+    /// The original is compared as text: equal values are equal text, whatever their kind,
+    /// and a value that changed only its number kind or escaping is still replaced.
+    #[test]
+    fn values_compared_as_text_differ_only_when_the_values_differ() {
+        let a = json!({"n": [0, -1, 1.5, 0.1, 1e300, u64::MAX, i64::MIN],
+            "s": ["\"q\"", "é\u{1}\n", "a/b~c", ""], "b": [true, false, null], "e": [{}, []]});
+        assert_eq!(create(&a.to_string(), &a), "[]");
+        let b = json!({"n": [0.0, -1, 1.5, 0.1, 1e300, u64::MAX, i64::MIN],
+            "s": ["\"q\"", "é\u{2}\n", "a/b~c", ""], "b": [true, false, null], "e": [[], {}]});
+        let p = create(&a.to_string(), &b);
+        let ops: json_patch::Patch = serde_json::from_str(&p).unwrap();
+        assert_eq!(ops.0.len(), 4, "{p}");
+        let mut applied = a.clone();
+        json_patch::patch(&mut applied, &ops).unwrap();
+        assert_eq!(applied, b);
     }
 }

@@ -19,6 +19,7 @@ use crate::core::{
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Why a pod could not be injected. The webhook denies the pod with this message.
 #[derive(Debug, thiserror::Error)]
@@ -66,7 +67,8 @@ pub enum Caller {
 /// One injection request.
 #[derive(Debug, Clone)]
 pub struct Request<'a> {
-    pub pod: &'a Value,
+    /// The pod; the pipeline works on it where it is when owned, on a copy when borrowed.
+    pub pod: Cow<'a, Value>,
     /// The namespace of the request (used when the pod has none).
     pub namespace: &'a str,
     /// The owning workload; `None` derives it from the pod's owner references.
@@ -90,8 +92,7 @@ pub struct Request<'a> {
     pub caller: Caller,
     pub reinjection: Reinjection,
     /// `pod` is already as `normalize` leaves it (the webhook normalizes its own decoded copy
-    /// in place): the pipeline then reads it where it is instead of copying it (a big pod's
-    /// tree costs about fifteen times its JSON text).
+    /// in place before selection reads it).
     pub normalized: bool,
 }
 
@@ -109,7 +110,7 @@ pub enum Reinjection {
 }
 
 impl<'a> Request<'a> {
-    pub fn new(pod: &'a Value, caller: Caller) -> Self {
+    pub fn new(pod: Cow<'a, Value>, caller: Caller) -> Self {
         Self {
             pod,
             namespace: "",
@@ -129,36 +130,36 @@ impl<'a> Request<'a> {
     }
 }
 
-/// The pod before (normalized, the patch base; borrowed when the caller normalized it) and
-/// after injection.
+/// The injected pod, and the pod before injection as the base of its patch.
 #[derive(Debug, Clone)]
-pub struct Injected<'a> {
-    pub original: Cow<'a, Value>,
+pub struct Injected {
+    /// The normalized pod before injection, as compact JSON text: the injection works on the
+    /// pod's tree itself, and the text costs a fifteenth of a second tree.
+    pub base: String,
     pub pod: Value,
     /// Native sidecars and why, as `admit` decided them (`None` when the pipeline is run
     /// without it).
     pub native_sidecars: Option<crate::core::inject::native::Native>,
 }
 
-impl Injected<'_> {
+impl Injected {
     /// The JSON patch (text) from the original pod to the injected one. Computed on demand:
     /// the webhook sends it, kube-inject writes the pod itself.
     pub fn patch(&self) -> String {
-        crate::core::inject::patch::create(&self.original, &self.pod)
+        crate::core::inject::patch::create(&self.base, &self.pod)
     }
 }
 
 /// Run the whole pipeline on one pod.
-pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>, InjectError> {
-    let mut original = if req.normalized {
-        Cow::Borrowed(req.pod)
-    } else {
-        Cow::Owned(normalized(req.pod, req.namespace))
-    };
+pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectError> {
+    let mut original = std::mem::take(&mut req.pod).into_owned();
+    if !req.normalized {
+        normalize(&mut original, req.namespace);
+    }
     let (mut proxy_uid, mut proxy_gid) = (req.proxy_uid, req.proxy_gid);
     if let Some(ns) = req.openshift_namespace {
         (proxy_uid, proxy_gid) = crate::core::inject::openshift::proxy_ids(Some(ns));
-        reset_sidecar_user_matching_app(original.to_mut());
+        reset_sidecar_user_matching_app(&mut original);
     }
 
     if let Some(annos) = original
@@ -174,14 +175,20 @@ pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>
     let replay = req.reinjection == Reinjection::Replay && stripped.is_some();
     let stripped = match stripped {
         Some(stripped) => Cow::Owned(stripped),
-        None => Cow::Borrowed(&*original),
+        None => Cow::Borrowed(&original),
     };
-    let stripped = reinsert_overrides(stripped)?;
+    let stripped = match reinsert_overrides(stripped)? {
+        Cow::Owned(stripped) => Some(stripped),
+        Cow::Borrowed(_) => None,
+    };
+    // Shared with the templates' view of it while they render; owned again for the merge.
+    let original = Arc::new(original);
+    let stripped = stripped.map_or_else(|| Arc::clone(&original), Arc::new);
     let owner = req
         .owner
         .clone()
         .unwrap_or_else(|| context::owner_from_pod(&original));
-    let vars = std::sync::Arc::new(context::build(&ContextInput {
+    let vars = Arc::new(context::build(&ContextInput {
         pod: &stripped,
         owner: &owner,
         values: &snapshot.values,
@@ -195,10 +202,10 @@ pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>
         compliance_policy: req.compliance_policy,
     }));
 
-    // Every template is rendered before the pod is copied for the merge, so the template
-    // variables (the pod converted for minijinja: about half the pod's own size) are freed
-    // before that copy exists. A failed render is met in template order, after the merges of
-    // the templates before it, as when each template is rendered just before its merge.
+    // Every template is rendered before the merge, so the template variables (the pod
+    // converted for minijinja: about half the pod's own size) are freed before the merge
+    // grows the pod. A failed render is met in template order, after the merges of the
+    // templates before it, as when each template is rendered just before its merge.
     let mut rendered_all = Vec::new();
     for name in select_templates(&snapshot.config, &original, req.caller) {
         let rendered = if !snapshot.offered_templates.contains(&name) {
@@ -225,7 +232,22 @@ pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>
     }
     drop(vars);
 
-    let mut merged = Value::clone(&original);
+    // What of the pod before injection is read after the merge: the user's own containers of
+    // the names the templates inject, and the annotations. Replayed, the user's containers
+    // are those of the stripped pod (the overrides put back), and nothing counts as injected
+    // before.
+    let user_pod = user_part(
+        if replay { &stripped } else { &original },
+        rendered_all.iter().flatten(),
+    );
+    let user_proxy_replayed =
+        replay && pod::find(pod::containers(&stripped, "containers"), PROXY_CONTAINER).is_some();
+    drop(stripped);
+    // The views of the templates went with `vars`, so the pod is not copied here.
+    let original = Arc::unwrap_or_clone(original);
+    // The patch base is kept as text, and the merge works on the pod's own tree.
+    let base = original.to_string();
+    let mut merged = original;
     let mut template_pod = json!({});
     for rendered in rendered_all {
         let rendered = rendered?;
@@ -243,8 +265,7 @@ pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>
             .is_some()
             && pod::find(pod::containers(&merged, "containers"), PROXY_CONTAINER).is_some()
             // Replayed, only a proxy of the user's own moves, as at the first injection.
-            && (!replay
-                || pod::find(pod::containers(&stripped, "containers"), PROXY_CONTAINER).is_some())
+            && (!replay || user_proxy_replayed)
         {
             move_proxy_to_init_containers(&mut merged);
         }
@@ -252,13 +273,10 @@ pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>
             .map_err(|e| InjectError::Merge(e.0))?;
     }
 
-    // Replayed, the user's containers are those of the stripped pod (the overrides put back),
-    // and nothing counts as injected before.
-    let user_pod = if replay { &*stripped } else { &original };
-    reapply_user_containers(&mut merged, user_pod, &template_pod, &proxy_config)?;
+    reapply_user_containers(&mut merged, &user_pod, &template_pod, &proxy_config)?;
     post_process(
         snapshot,
-        req,
+        &req,
         &proxy_config,
         &template_pod,
         &proxy_envs,
@@ -267,9 +285,36 @@ pub fn inject<'a>(snapshot: &Snapshot, req: &Request<'a>) -> Result<Injected<'a>
     .map_err(InjectError::PostProcess)?;
     normalize::normalize_pod(&mut merged);
     Ok(Injected {
-        original,
+        base,
         pod: merged,
         native_sidecars: None,
+    })
+}
+
+/// The part of `pod` that `reapply_user_containers` reads: its annotations, and its
+/// containers and init containers named as one the templates render (or `istio-proxy`), in
+/// their order. A big pod's other containers are not copied.
+fn user_part<'r>(pod: &Value, rendered: impl Iterator<Item = &'r Value>) -> Value {
+    let mut names = vec![PROXY_CONTAINER];
+    for template in rendered {
+        for list in ["containers", "initContainers"] {
+            names.extend(pod::containers(template, list).iter().map(pod::name_of));
+        }
+    }
+    let of_names = |list: &str| -> Vec<Value> {
+        pod::containers(pod, list)
+            .iter()
+            .filter(|c| names.contains(&pod::name_of(c)))
+            .cloned()
+            .collect()
+    };
+    let annotations = pod
+        .at(&["metadata", "annotations"])
+        .cloned()
+        .unwrap_or(Value::Null);
+    json!({
+        "metadata": {"annotations": annotations},
+        "spec": {"containers": of_names("containers"), "initContainers": of_names("initContainers")},
     })
 }
 
@@ -896,7 +941,9 @@ mod tests {
                 "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}
         });
         let ports = |caller| {
-            let injected = inject(&snapshot, &Request::new(&pod, caller)).unwrap().pod;
+            let injected = inject(&snapshot, Request::new(Cow::Borrowed(&pod), caller))
+                .unwrap()
+                .pod;
             (
                 injected["spec"]["containers"][0]["readinessProbe"]["httpGet"]["port"].clone(),
                 injected["metadata"]["annotations"]["prometheus.io/port"].clone(),
@@ -917,9 +964,12 @@ mod tests {
                 {"proxy.istio.io/config": "proxyMetadata: {TRUST_DOMAIN: example.org}"}},
             "spec": {"containers": [{"name": "app", "image": "app"}]}
         });
-        let injected = inject(&snapshot, &Request::new(&pod, Caller::Webhook))
-            .unwrap()
-            .pod;
+        let injected = inject(
+            &snapshot,
+            Request::new(Cow::Borrowed(&pod), Caller::Webhook),
+        )
+        .unwrap()
+        .pod;
         let proxy = &injected["spec"]["containers"][1];
         let trust_domains: Vec<&Value> = proxy["env"]
             .as_array()

@@ -9,6 +9,7 @@ use crate::core::inject::admit::{Admission, Decision, Settings, admit};
 use crate::core::inject::funcs::ISTIO_FUNCTIONS;
 use crate::core::inject::pod;
 use serde_json::{Value, json};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Templates Istio's injector only parses: the gateway deployment controller renders them,
@@ -102,7 +103,7 @@ fn render_sample(snapshot: &Snapshot, settings: &Settings, name: &str) -> Sample
     match admit(
         snapshot,
         settings,
-        &Admission::webhook(&pod, "default", &envs),
+        Admission::webhook(Cow::Borrowed(&pod), "default", &envs),
     ) {
         Decision::Injected(injected, _) => {
             let added = |list: &str| -> Vec<String> {

@@ -10,6 +10,7 @@ use crate::core::inject::context::Owner;
 use crate::core::inject::select::Why;
 use crate::core::inject::{Caller, InjectError, Reinjection};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Where a kind keeps its pod template.
@@ -185,7 +186,7 @@ pub fn inject_document(
     let pod = Value::Object(pod);
     let no_envs = BTreeMap::new();
     let admission = Admission {
-        pod: &pod,
+        pod: Cow::Borrowed(&pod),
         namespace: &namespace,
         proxy_envs: &no_envs,
         openshift_namespace: None,
@@ -196,7 +197,7 @@ pub fn inject_document(
         reinjection: Reinjection::Istio,
         normalized: false,
     };
-    let injected = match admit(run.snapshot, run.settings, &admission) {
+    let injected = match admit(run.snapshot, run.settings, admission) {
         Decision::Injected(injected, _) => injected,
         Decision::Skipped(reason) => {
             let why = match reason {
