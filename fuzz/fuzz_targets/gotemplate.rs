@@ -12,12 +12,12 @@ use std::sync::{Arc, LazyLock};
 static SNAPSHOT: LazyLock<Snapshot> = LazyLock::new(snapshot::embedded);
 
 static HELLO: LazyLock<Arc<PodVars>> = LazyLock::new(|| {
-    let pod = json!({"apiVersion": "v1", "kind": "Pod",
+    let pod = Arc::new(json!({"apiVersion": "v1", "kind": "Pod",
         "metadata": {"name": "hello", "namespace": "demo", "labels": {"app": "hello"},
             "annotations": {"sidecar.istio.io/rewriteAppHTTPProbers": "true"}},
         "spec": {"serviceAccountName": "hello", "containers": [{"name": "hello",
             "image": "example.com/hello:1.0", "ports": [{"name": "http", "containerPort": 8080}],
-            "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}});
+            "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}}));
     let s = &*SNAPSHOT;
     Arc::new(context::build(&ContextInput {
         pod: &pod,

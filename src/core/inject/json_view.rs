@@ -58,14 +58,14 @@ impl JsonView {
     }
 
     /// The child `value` reached by `step`: a view of its own when it is a map or a list,
-    /// else converted.
-    fn child(&self, step: Step, value: &Value) -> MjValue {
+    /// else converted (the step is only made for a view: most reads are of scalars).
+    fn child(&self, step: impl FnOnce() -> Step, value: &Value) -> MjValue {
         if !(value.is_object() || value.is_array()) {
             return MjValue::from(Serde(value));
         }
         let mut path = Vec::with_capacity(self.path.len() + 1);
         path.extend(self.path.iter().cloned());
-        path.push(step);
+        path.push(step());
         MjValue::from_object(JsonView {
             root: Arc::clone(&self.root),
             path,
@@ -87,7 +87,7 @@ impl Object for JsonView {
             Value::Object(_) => self.get_value_by_str(key.as_str()?),
             Value::Array(items) => {
                 let i = key.as_usize()?;
-                Some(self.child(Step::Index(i), items.get(i)?))
+                Some(self.child(|| Step::Index(i), items.get(i)?))
             }
             _ => None,
         }
@@ -95,7 +95,7 @@ impl Object for JsonView {
 
     fn get_value_by_str(self: &Arc<Self>, key: &str) -> Option<MjValue> {
         let (key, value) = self.value().as_object()?.get_key_value(key)?;
-        Some(self.child(Step::Key(Arc::from(key.as_str())), value))
+        Some(self.child(|| Step::Key(Arc::from(key.as_str())), value))
     }
 
     fn enumerate(self: &Arc<Self>) -> Enumerator {
@@ -104,7 +104,7 @@ impl Object for JsonView {
             _ => self.mapped_rev_key_value_enumerator(|this| {
                 let fields = this.value().as_object().into_iter().flatten();
                 Box::new(fields.map(|(k, v)| {
-                    let child = this.child(Step::Key(Arc::from(k.as_str())), v);
+                    let child = this.child(|| Step::Key(Arc::from(k.as_str())), v);
                     (MjValue::from(k.as_str()), child)
                 }))
             }),
