@@ -202,10 +202,10 @@ pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectE
         compliance_policy: req.compliance_policy,
     }));
 
-    // Every template is rendered before the merge, so the template variables (the pod
-    // converted for minijinja: about half the pod's own size) are freed before the merge
-    // grows the pod. A failed render is met in template order, after the merges of the
-    // templates before it, as when each template is rendered just before its merge.
+    // Every template is rendered before the merge: the templates read the pod in place
+    // (`JsonView`), so it cannot change under them, and the merge then takes it back unshared.
+    // A failed render is met in template order, after the merges of the templates before it,
+    // as when each template is rendered just before its merge.
     let mut rendered_all = Vec::new();
     for name in select_templates(&snapshot.config, &original, req.caller) {
         let rendered = if !snapshot.offered_templates.contains(&name) {
