@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The Kubernetes control plane needle's cluster tests run against: kube-apiserver and etcd built
-# from their pinned Go modules (scripts/controlplane/*/go.mod and go.sum), and helm, into a
+# The Kubernetes components needle's cluster and node tests run: kube-apiserver and etcd (and,
+# for the node tests, kube-controller-manager, kube-scheduler, kube-proxy and kubelet) built from
+# their pinned Go modules (scripts/controlplane/*/go.mod and go.sum), and helm, into a
 # version-keyed cache outside the clone. A second run finds them there and takes a second.
-# Prints the directory holding the binaries. Usage: scripts/controlplane.sh
+# Prints the directory holding the binaries. Usage: scripts/controlplane.sh [--node]
 set -euo pipefail
 cd "$(dirname "$0")/controlplane"
 
@@ -31,7 +32,13 @@ minor=${minor%%.*}
 # name a kubeVersion.
 kube_version="-X k8s.io/component-base/version.gitVersion=$K8S -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor -X k8s.io/component-base/version.gitTreeState=clean"
 client_version="-X k8s.io/client-go/pkg/version.gitVersion=$K8S -X k8s.io/client-go/pkg/version.gitMajor=1 -X k8s.io/client-go/pkg/version.gitMinor=$minor -X k8s.io/client-go/pkg/version.gitTreeState=clean"
-build kube-apiserver kube-apiserver k8s.io/kubernetes/cmd/kube-apiserver "$kube_version $client_version"
+build kube-apiserver kubernetes k8s.io/kubernetes/cmd/kube-apiserver "$kube_version $client_version"
+if [ "${1:-}" = --node ]; then
+	# The same module and version stamp: the node's components report the apiserver's version.
+	for component in kube-controller-manager kube-scheduler kube-proxy kubelet; do
+		build "$component" kubernetes "k8s.io/kubernetes/cmd/$component" "$kube_version $client_version"
+	done
+fi
 build etcd etcd go.etcd.io/etcd/server/v3 ""
 # As helm's own Makefile stamps it, with the default Kubernetes version of its client-go (1.37):
 # the flags the corpus's istio-webhooks renders were made with.

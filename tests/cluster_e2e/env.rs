@@ -48,7 +48,7 @@ impl Env {
     pub async fn new() -> Env {
         let cluster = Cluster::start().await;
         let client = cluster.client().await;
-        let kinds = install_crds(&client).await;
+        let kinds = crate::common::crds::install_crds(&client).await;
         let revisions = vec![
             start_revision("default", &[]),
             start_revision("canary", &[]),
@@ -336,62 +336,6 @@ async fn apply(client: &kube::Client, plural: &str, name: &str, mut object: Valu
         let object: DynamicObject = serde_json::from_value(object).unwrap();
         api.create(&PostParams::default(), &object).await.unwrap();
     }
-}
-
-/// Istio's CRDs (`istio-crds/crd-all.gen.yaml`), created and waited for until established;
-/// the kinds they define.
-async fn install_crds(client: &kube::Client) -> BTreeMap<String, ApiResource> {
-    use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
-    let path = corpus_dir().join("istio-crds/crd-all.gen.yaml");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let api = Api::<CustomResourceDefinition>::all(client.clone());
-    let mut kinds = BTreeMap::new();
-    for doc in crate::common::yaml_documents(&text) {
-        let crd: CustomResourceDefinition = serde_json::from_value(doc.clone())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let name = crd.metadata.name.clone().unwrap();
-        api.create(&PostParams::default(), &crd).await.unwrap();
-        let spec = &doc["spec"];
-        let storage = spec["versions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|v| v["storage"] == true)
-            .unwrap()["name"]
-            .as_str()
-            .unwrap();
-        let gvk = GroupVersionKind::gvk(
-            spec["group"].as_str().unwrap(),
-            storage,
-            spec["names"]["kind"].as_str().unwrap(),
-        );
-        kinds.insert(
-            gvk.kind.clone(),
-            ApiResource::from_gvk_with_plural(&gvk, spec["names"]["plural"].as_str().unwrap()),
-        );
-        wait_established(&api, &name).await;
-    }
-    kinds
-}
-
-pub async fn wait_established(
-    api: &Api<k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition>,
-    name: &str,
-) {
-    for _ in 0..100 {
-        let crd = api.get(name).await.unwrap();
-        let established = crd
-            .status
-            .and_then(|s| s.conditions)
-            .unwrap_or_default()
-            .iter()
-            .any(|c| c.type_ == "Established" && c.status == "True");
-        if established {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("CRD {name} not established in 10 s");
 }
 
 pub fn needle_binary() -> &'static Path {

@@ -247,65 +247,8 @@ async fn rejections_counted(env: Arc<Env>) -> Outcome {
 /// p50 and p99 of the apiserver's `apiserver_admission_webhook_admission_duration_seconds`
 /// for needle's webhooks, from its histogram buckets (upper bounds).
 pub async fn admission_latency(env: &Env) -> String {
-    let metrics = env.apiserver_metrics().await;
-    let mut out = Vec::new();
-    for (label, marker) in [
-        ("injection", "sidecar-injector.istio.io"),
-        ("validation", "validation.istio.io"),
-    ] {
-        let mut buckets: std::collections::BTreeMap<u64, f64> = Default::default();
-        for line in metrics.lines().filter(|l| {
-            l.starts_with("apiserver_admission_webhook_admission_duration_seconds_bucket{")
-                && l.contains(marker)
-        }) {
-            let le = line
-                .split("le=\"")
-                .nth(1)
-                .and_then(|r| r.split('"').next())
-                .unwrap_or("+Inf");
-            let le = if le == "+Inf" {
-                f64::INFINITY
-            } else {
-                le.parse().unwrap_or(f64::INFINITY)
-            };
-            let count: f64 = line
-                .rsplit(' ')
-                .next()
-                .and_then(|c| c.parse().ok())
-                .unwrap_or(0.0);
-            *buckets
-                .entry((le * 1e6).min(u64::MAX as f64) as u64)
-                .or_default() += count;
-        }
-        let total = buckets.values().cloned().fold(0.0, f64::max);
-        let sum: f64 = metrics
-            .lines()
-            .filter(|l| {
-                l.starts_with("apiserver_admission_webhook_admission_duration_seconds_sum{")
-                    && l.contains(marker)
-            })
-            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-            .sum();
-        let quantile = |q: f64| {
-            buckets
-                .iter()
-                .find(|(_, c)| **c >= q * total)
-                .map(|(le, _)| format!("≤ {} ms", *le as f64 / 1000.0))
-                .unwrap_or_else(|| "n/a".into())
-        };
-        let mean = if total > 0.0 {
-            format!("{:.1} ms", sum / total * 1000.0)
-        } else {
-            "n/a".into()
-        };
-        out.push(format!(
-            "{label}: {total} calls, mean {mean}, p50 {}, p99 {}",
-            quantile(0.5),
-            quantile(0.99)
-        ));
-    }
     format!(
-        "cluster e2e: apiserver-measured admission latency of needle's webhooks: {}",
-        out.join("; ")
+        "cluster e2e: {}",
+        crate::common::cluster::webhook_latency(&env.apiserver_metrics().await)
     )
 }

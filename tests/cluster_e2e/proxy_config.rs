@@ -5,10 +5,11 @@
 //! scenario, its mesh's root namespace one of the scenario's own (no other scenario's
 //! resources reach it); the server and the resources are restored afterwards.
 
+use crate::common::crds::wait_established;
 use crate::common::golden_cases::corpus_dir;
 use crate::common::server::Server;
 use crate::configmaps::{ready, wait_for};
-use crate::env::{Env, Revision, wait_established};
+use crate::env::{Env, Revision};
 use crate::failures::{start, stop};
 use crate::selection::{pod, status_revision};
 use crate::{Outcome, Scenario, scenario};

@@ -101,6 +101,7 @@ pub fn yaml_documents(text: &str) -> Vec<Value> {
 pub mod big_pod;
 pub mod chart;
 pub mod cluster;
+pub mod crds;
 pub mod golden_cases;
 pub mod golden_https;
 pub mod server;

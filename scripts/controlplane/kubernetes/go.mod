@@ -1,4 +1,4 @@
-module needle.test/controlplane/kube-apiserver
+module needle.test/controlplane/kubernetes
 
 go 1.24.0
 

@@ -1,0 +1,178 @@
+//! needle as a platform engineer runs it: its image (`scripts/image.sh`) as pods of the Helm
+//! chart on a real one-node cluster (`scripts/node.sh`: kubelet, containerd, runc, kube-proxy,
+//! the controller manager and scheduler beside the apiserver and etcd), the webhook reached
+//! through the chart's Service, and injected workloads really running with a stand-in proxy.
+//! The last line says `node e2e: N/M pass (kubelet v…, containerd …, runc …)`.
+//!
+//! Run alone: `cargo test --test node_e2e` (root; the first run builds the node's components,
+//! see `scripts/controlplane.sh`). The test builds the images, then runs itself again inside
+//! the node's network namespace through `scripts/node.sh run`, which removes everything the
+//! node made when it ends. `NEEDLE_CASE=<part of a name>` runs some scenarios only (the chart
+//! install always runs: the others need it).
+
+#[path = "../common/mod.rs"]
+mod common;
+mod install;
+mod rollout;
+mod upgrade;
+mod workloads;
+mod world;
+
+use common::cluster::KUBE_VERSION;
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::Arc;
+use std::time::Instant;
+use world::World;
+
+pub type Outcome = Result<(), String>;
+pub type Run = fn(Arc<World>) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
+
+pub struct Scenario {
+    pub name: &'static str,
+    pub run: Run,
+}
+
+#[macro_export]
+macro_rules! scenario {
+    ($name:expr, $f:path) => {
+        $crate::Scenario {
+            name: $name,
+            run: |world| Box::pin($f(world)),
+        }
+    };
+}
+
+fn main() -> ExitCode {
+    if std::env::var_os("NEEDLE_NODE_DIR").is_some() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        return runtime.block_on(on_the_node());
+    }
+    from_outside()
+}
+
+/// Build the images and run this test again on a node that `scripts/node.sh` brings up and
+/// takes down.
+fn from_outside() -> ExitCode {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut archives = Vec::new();
+    for args in [&[][..], &["stand-in"][..]] {
+        match image(repo, args) {
+            Ok(archive) => archives.push(archive),
+            Err(e) => {
+                println!("node e2e: 0/1 pass: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let me = std::env::current_exe().expect("the test's own path");
+    let status = Command::new(repo.join("scripts/node.sh"))
+        .args(["run", "--"])
+        .arg(me)
+        .env("NEEDLE_NODE_IMAGES", archives.join(" "))
+        .stdin(Stdio::null())
+        .status();
+    match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => {
+            println!("node e2e: failed ({s}); scripts/node.sh said why above");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            println!("node e2e: cannot run scripts/node.sh: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `scripts/image.sh ARGS`: the archive it wrote (its last line).
+fn image(repo: &Path, args: &[&str]) -> Result<String, String> {
+    let out = Command::new(repo.join("scripts/image.sh"))
+        .args(args)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run scripts/image.sh: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match stdout.lines().last() {
+        Some(path) if out.status.success() && Path::new(path).is_file() => Ok(path.to_string()),
+        _ => Err(format!(
+            "scripts/image.sh {} failed ({}): {stdout}",
+            args.join(" "),
+            out.status
+        )),
+    }
+}
+
+async fn on_the_node() -> ExitCode {
+    let filter = common::golden_cases::case_filter();
+    let started = Instant::now();
+    let world = Arc::new(World::new().await);
+    println!(
+        "node e2e: node up, CRDs installed in {:?}",
+        started.elapsed()
+    );
+    let keep = |s: &Scenario| {
+        s.name.starts_with("install") || filter.as_ref().is_none_or(|f| s.name.contains(f.as_str()))
+    };
+    let scenarios: Vec<Scenario> = install::scenarios()
+        .into_iter()
+        .chain(workloads::scenarios())
+        .chain(upgrade::scenarios())
+        .chain(rollout::scenarios())
+        .filter(keep)
+        .collect();
+    let mut failed = Vec::new();
+    for scenario in &scenarios {
+        let began = Instant::now();
+        let outcome = match tokio::spawn((scenario.run)(world.clone())).await {
+            Ok(outcome) => outcome,
+            Err(panic) => Err(format!("panicked: {panic}")),
+        };
+        match &outcome {
+            Ok(()) => println!("ok   {} ({:?})", scenario.name, began.elapsed()),
+            Err(e) => {
+                println!("FAIL {}: {e}", scenario.name);
+                failed.push(scenario.name);
+            }
+        }
+    }
+    println!(
+        "node e2e: {}",
+        common::cluster::webhook_latency(&world.apiserver_metrics().await)
+    );
+    let passed = scenarios.len() - failed.len();
+    println!(
+        "node e2e: {passed}/{} pass (kubelet {KUBE_VERSION}, containerd {}, runc {})",
+        scenarios.len(),
+        version("containerd", &["--version"], 2),
+        version("runc", &["--version"], 2),
+    );
+    if failed.is_empty() && !scenarios.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The `word`-th word (0-based) of a program's first line of `--version`.
+fn version(program: &str, args: &[&str], word: usize) -> String {
+    Command::new(program)
+        .args(args)
+        .output()
+        .ok()
+        .and_then(|o| {
+            let text = String::from_utf8_lossy(&o.stdout).into_owned();
+            text.lines()
+                .next()?
+                .split_whitespace()
+                .nth(word)
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "?".into())
+}

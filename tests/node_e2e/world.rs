@@ -1,0 +1,147 @@
+//! The node the scenarios run on, as its admin client sees it (`KUBECONFIG` from
+//! `scripts/node.sh`), and the calls the scenarios share.
+
+use k8s_openapi::api::core::v1::{Namespace, Pod, ServiceAccount};
+use kube::api::{Api, ListParams, PostParams};
+use kube::config::Kubeconfig;
+use serde_json::{Value, json};
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The namespace the chart is installed in, as the README's `helm install` does.
+pub const NEEDLE_NS: &str = "istio-system";
+
+pub struct World {
+    pub client: kube::Client,
+    names: AtomicUsize,
+}
+
+impl World {
+    pub async fn new() -> World {
+        let path = std::env::var("KUBECONFIG").expect("scripts/node.sh sets KUBECONFIG");
+        let config = kube::Config::from_custom_kubeconfig(
+            Kubeconfig::read_from(&path).unwrap(),
+            &Default::default(),
+        )
+        .await
+        .unwrap();
+        let client = kube::Client::try_from(config).unwrap();
+        crate::common::crds::install_crds(&client).await;
+        World {
+            client,
+            names: AtomicUsize::new(0),
+        }
+    }
+
+    /// A name no other scenario uses.
+    pub fn unique(&self, prefix: &str) -> String {
+        format!("{prefix}-{}", self.names.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// A namespace with these labels, once the controller manager gave it its `default`
+    /// ServiceAccount (pods are refused before).
+    pub async fn namespace(&self, prefix: &str, labels: Value) -> Result<String, String> {
+        let name = self.unique(prefix);
+        let ns: Namespace =
+            serde_json::from_value(json!({"metadata": {"name": name, "labels": labels}})).unwrap();
+        Api::<Namespace>::all(self.client.clone())
+            .create(&PostParams::default(), &ns)
+            .await
+            .map_err(|e| format!("namespace {name}: {e}"))?;
+        let accounts = Api::<ServiceAccount>::namespaced(self.client.clone(), &name);
+        wait_until(
+            &format!("namespace {name}'s default ServiceAccount"),
+            30,
+            || async { accounts.get_opt("default").await.ok().flatten().map(|_| ()) },
+        )
+        .await?;
+        Ok(name)
+    }
+
+    /// Create a pod (a JSON manifest): the stored (or, with `dry_run`, the would-be) pod.
+    pub async fn create_pod(&self, ns: &str, pod: &Value, dry_run: bool) -> Result<Value, String> {
+        let pod: Pod = serde_json::from_value(pod.clone()).map_err(|e| e.to_string())?;
+        let params = PostParams {
+            dry_run,
+            ..Default::default()
+        };
+        Api::<Pod>::namespaced(self.client.clone(), ns)
+            .create(&params, &pod)
+            .await
+            .map(|p| serde_json::to_value(p).unwrap())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The pods of a namespace that a label selector picks, as JSON.
+    pub async fn pods(&self, ns: &str, selector: &str) -> Result<Vec<Value>, String> {
+        Api::<Pod>::namespaced(self.client.clone(), ns)
+            .list(&ListParams::default().labels(selector))
+            .await
+            .map(|list| {
+                list.items
+                    .into_iter()
+                    .map(|p| serde_json::to_value(p).unwrap())
+                    .collect()
+            })
+            .map_err(|e| e.to_string())
+    }
+
+    pub async fn apiserver_metrics(&self) -> String {
+        let request = axum::http::Request::get("/metrics")
+            .body(Vec::new())
+            .unwrap();
+        self.client.request_text(request).await.unwrap_or_default()
+    }
+}
+
+/// `helm ARGS` with the node's kubeconfig; its output, or why it failed.
+pub fn helm(args: &[&str]) -> Result<String, String> {
+    crate::common::chart::run_helm(args)
+}
+
+/// Poll `check` twice a second until it gives a value, for at most `seconds`.
+pub async fn wait_until<T, F, Fut>(what: &str, seconds: u64, mut check: F) -> Result<T, String>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        if let Some(value) = check().await {
+            return Ok(value);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{what}: not so after {seconds} s"));
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Whether a pod is Ready (its `Ready` condition is True).
+pub fn is_ready(pod: &Value) -> bool {
+    pod["status"]["conditions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|c| c["type"] == "Ready" && c["status"] == "True")
+}
+
+/// The names of a pod's containers of one list (`containers`, `initContainers`).
+pub fn container_names(pod: &Value, list: &str) -> Vec<String> {
+    pod["spec"][list]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["name"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Every container's restart count, summed.
+pub fn restarts(pod: &Value) -> u64 {
+    ["containerStatuses", "initContainerStatuses"]
+        .iter()
+        .flat_map(|k| pod["status"][k].as_array().into_iter().flatten())
+        .filter_map(|s| s["restartCount"].as_u64())
+        .sum()
+}
