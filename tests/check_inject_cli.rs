@@ -619,6 +619,157 @@ fn explain_when_no_webhook_selects_the_pod() {
     );
 }
 
+/// A webhook configuration as a user writes it by hand, with Istio's entry name and rule and
+/// these extra lines (YAML at the entry's indentation).
+fn hand_made_webhook(extra: &str) -> ScratchFile {
+    scratch(
+        "hand-made.yaml",
+        &format!(
+            "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\n\
+             metadata: {{name: istio-sidecar-injector, labels: {{istio.io/rev: default}}}}\n\
+             webhooks:\n- name: namespace.sidecar-injector.istio.io\n\
+             \x20 clientConfig: {{service: {{name: istiod, namespace: istio-system, path: /inject}}}}\n\
+             \x20 rules: [{{operations: [CREATE], apiGroups: [\"\"], apiVersions: [v1], resources: [pods]}}]\n\
+             \x20 sideEffects: None\n  admissionReviewVersions: [v1]\n{extra}"
+        ),
+    )
+}
+
+fn explain_hand_made(extra: &str, target: &str) -> String {
+    let webhook = hand_made_webhook(extra);
+    let pods = scratch("extra-pods.yaml", EXTRA_PODS);
+    let files = (namespace_file(), &*pods);
+    let mut args = vec![target.to_string(), "--explain".into()];
+    args.extend(offline(path(&webhook), &files));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = needle(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
+/// Found on a real node: a namespaceSelector of matchLabels only. istioctl's table (kept as
+/// it is) finds no label to name and says ✘; the apiserver calls the webhook, and so the
+/// explanation runs the injection and says that the table disagrees.
+#[test]
+fn explain_judges_match_labels_as_the_apiserver_does() {
+    let out = explain_hand_made(
+        "  namespaceSelector: {matchLabels: {istio-injection: enabled}}\n",
+        "legacy.ns-enabled-none",
+    );
+    assert_eq!(
+        out,
+        format!(
+            "WEBHOOK                 REVISION  INJECTED      REASON\n\
+             istio-sidecar-injector  default   {RED_MARK}             No matching namespace labels () or pod labels ()\n\
+             EXPLAIN istio-sidecar-injector: the table's ✘ follows istioctl, but the apiserver \
+             calls entry namespace.sidecar-injector.istio.io: its rules, selectors and \
+             matchConditions all match this pod CREATE\n\
+             EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  \
+             decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  \
+             native:   off (auto, but no view of the cluster's nodes)\n"
+        )
+    );
+    // In a namespace without the label the apiserver does not call it either.
+    let out = explain_hand_made(
+        "  namespaceSelector: {matchLabels: {istio-injection: enabled}}\n",
+        "legacy.ns-none-none",
+    );
+    assert!(
+        out.ends_with("EXPLAIN no injection webhook selects the pod: the apiserver creates it without calling an injector, so it is not injected\n"),
+        "{out}"
+    );
+}
+
+/// The table says ✔ on labels alone; the apiserver's rules and matchConditions say more, and
+/// what cannot be known offline is named on one line with webhook, entry and expression.
+#[test]
+fn explain_reads_rules_and_match_conditions() {
+    let selector = "  namespaceSelector: {matchExpressions: [{key: istio-injection, operator: In, values: [enabled]}]}\n";
+    let out = explain_hand_made(
+        &format!(
+            "{selector}  matchConditions:\n  - {{name: web, expression: \"object.metadata.labels['app'] == 'web'\"}}\n"
+        ),
+        "legacy.ns-enabled-none",
+    );
+    assert!(
+        out.ends_with(
+            "EXPLAIN istio-sidecar-injector: the table's ✔ follows istioctl, but the apiserver \
+             does not call entry namespace.sidecar-injector.istio.io: its matchConditions[0] \
+             \"web\" `object.metadata.labels['app'] == 'web'` is false\n\
+             EXPLAIN no injection webhook selects the pod: the apiserver creates it without \
+             calling an injector, so it is not injected\n"
+        ),
+        "{out}"
+    );
+    let out = explain_hand_made(
+        &format!(
+            "{selector}  matchConditions:\n  - {{name: admins, expression: \"request.userInfo.username != 'admin'\"}}\n"
+        ),
+        "legacy.ns-enabled-none",
+    );
+    assert!(
+        out.ends_with(
+            "EXPLAIN istio-sidecar-injector (entry namespace.sidecar-injector.istio.io): cannot \
+             tell offline whether the apiserver calls it: its matchConditions[0] \"admins\" \
+             `request.userInfo.username != 'admin'` reads request.userInfo, which check-inject \
+             cannot know offline; the table's ✔ follows istioctl, which reads only the selectors\n\
+             EXPLAIN no other injection webhook selects the pod\n"
+        ),
+        "{out}"
+    );
+    let out = explain_hand_made(
+        &format!(
+            "{selector}  rules: [{{operations: [UPDATE], apiGroups: [\"\"], apiVersions: [v1], resources: [pods]}}]\n"
+        ),
+        "legacy.ns-enabled-none",
+    );
+    assert!(
+        out.contains(
+            "EXPLAIN istio-sidecar-injector: the table's ✔ follows istioctl, but the apiserver \
+             does not call entry namespace.sidecar-injector.istio.io: its rules do not cover a pod CREATE\n"
+        ),
+        "{out}"
+    );
+}
+
+/// On Istio's own renders the table and the apiserver agree for every case of the matrix:
+/// `--explain` runs the injection once per ✔ row and adds no disagreement.
+#[test]
+fn explain_agrees_with_the_table_on_istios_renders() {
+    let (nsf, podf) = (namespace_file(), pod_file());
+    let mut failures = Vec::new();
+    for m in [
+        &matrix::DEFAULT,
+        &matrix::CANARY,
+        &matrix::TAGS,
+        &matrix::CANARY_TAGS,
+    ] {
+        for (inj, ns_rev, inject, pod_rev, _) in m.cases {
+            let target = format!("pod-{inject}-{pod_rev}.ns-{inj}-{ns_rev}");
+            let file = webhooks(m.file);
+            let out = needle(&[
+                &target,
+                "--explain",
+                "--webhooks",
+                &file,
+                "--namespace-file",
+                path(&nsf),
+                "--pod-file",
+                path(&podf),
+            ]);
+            assert!(out.status.success(), "{target}: {}", stderr(&out));
+            let out = stdout(&out);
+            let ticks = out.matches(GREEN_MARK).count();
+            let runs = out.matches("\n  decision: ").count();
+            let odd = out.contains("follows istioctl") || out.contains("cannot tell");
+            if ticks != runs || odd {
+                failures.push(format!("{} {target}:\n{out}", m.file));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// `deployment/web` offline: the Deployment's pod template, in the Deployment's namespace.
 #[test]
 fn deployment_resolves_to_its_pod_template() {

@@ -1,7 +1,8 @@
 //! `needle check-inject`: would the pod be injected, by which webhook, and why not; as
 //! `istioctl x check-inject` (the same table and messages), from a live cluster or from files.
-//! `--explain` then runs the admission function the server runs, for the pod and each webhook
-//! that would send it to an injector, and prints that answer.
+//! `--explain` then judges every entry of those webhooks as the apiserver does (rules,
+//! selectors, matchConditions) and, for each entry the apiserver would call, runs the
+//! admission function the server runs and prints that answer.
 
 use super::args::{ConfigFileArgs, ProxyConfigFileArgs};
 use crate::core::compat::kubectl::{self, Target};
@@ -12,6 +13,7 @@ use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Settings, admit};
 use crate::core::inject::native::Nodes;
 use crate::core::inject::select::string_map;
+use crate::core::inject::webhook_call::{self, Call, PodCreate};
 use crate::core::inject::webhooks::{self, WebhookVerdict};
 use crate::core::inject::workload::read_document;
 use crate::kube::ClusterArgs;
@@ -48,7 +50,8 @@ pub struct CheckInjectArgs {
     /// Find the pod (or workload) in this file instead of the cluster.
     #[arg(long = "pod-file", value_name = "FILE")]
     pub pod_file: Option<PathBuf>,
-    /// Also print what needle's injector would answer for the pod (decision, reason, label).
+    /// Also judge every entry as the apiserver does (rules, selectors, matchConditions) and
+    /// print what needle's injector would answer for each one it calls (decision, reason, label).
     #[arg(long = "explain")]
     pub explain: bool,
     #[command(flatten)]
@@ -128,14 +131,18 @@ async fn check(args: &CheckInjectArgs) -> Result<String> {
         if !out.ends_with('\n') {
             out.push('\n');
         }
-        out.push_str(&explain(
-            &snapshot,
-            proxy_configs.as_ref(),
-            &verdicts,
-            &pod,
-            &namespace,
-            nodes.as_ref(),
-        ));
+        let injector = Injector {
+            snapshot: &snapshot,
+            proxy_configs: proxy_configs.as_ref(),
+            nodes: nodes.as_ref(),
+        };
+        let create = PodCreate {
+            pod: &pod,
+            namespace: &namespace,
+            namespace_labels: &ns_labels,
+            pod_labels: &pod_labels,
+        };
+        out.push_str(&explain(&injector, &configs, &verdicts, &create));
     }
     Ok(out)
 }
@@ -255,46 +262,146 @@ fn namespace_in_file(file: &Path, name: &str) -> Result<Value> {
     Ok(ns)
 }
 
-/// For each webhook that would send the pod to an injector, the injector's answer, from the
-/// same admission function, `Reason` and label the server logs and returns.
+/// What `--explain` needs beside the request: the injector's configuration and the cluster
+/// data the server would have.
+struct Injector<'a> {
+    snapshot: &'a Snapshot,
+    proxy_configs: Option<&'a ProxyConfigs>,
+    nodes: Option<&'a Nodes>,
+}
+
+/// How the entries of the injection webhooks came out, for the closing line.
+#[derive(Default)]
+struct Tally {
+    called: usize,
+    rejected: usize,
+    unknown: usize,
+}
+
+/// For every entry of every injection webhook configuration (those of the table), what the
+/// apiserver does with the pod CREATE, judged as the apiserver judges it; for each entry it
+/// calls, the injector's answer from the same admission function, `Reason` and label the
+/// server logs and returns. Where the table (istioctl's reading) says otherwise, a line says
+/// so; an entry needle cannot judge offline is named, never counted either way.
 fn explain(
-    snapshot: &Snapshot,
-    proxy_configs: Option<&ProxyConfigs>,
+    injector: &Injector,
+    configs: &[Value],
     verdicts: &[WebhookVerdict],
-    pod: &Value,
-    namespace: &str,
-    nodes: Option<&Nodes>,
+    create: &PodCreate,
 ) -> String {
-    let injecting: Vec<&WebhookVerdict> = verdicts.iter().filter(|v| v.injected).collect();
-    if injecting.is_empty() {
-        return "EXPLAIN no injection webhook selects the pod: the apiserver creates it \
-                without calling an injector, so it is not injected\n"
-            .into();
-    }
     let mut out = String::new();
-    for verdict in injecting {
-        let entry = verdict.entry.as_ref().unwrap_or(&Value::Null);
-        let envs = parse_inject_envs(&webhook_path(entry));
-        let settings = Settings::from_env(&verdict.revision);
-        let admission = Admission {
-            nodes,
-            proxy_configs,
-            ..Admission::webhook(Cow::Borrowed(pod), namespace, &envs)
-        };
-        let native = admission.native_sidecars(&settings);
-        let decision = admit(snapshot, &settings, admission);
-        let entry_name = entry["name"].as_str().unwrap_or_default();
-        out.push_str(&format!(
-            "EXPLAIN {} (revision {}, entry {entry_name}):\n  decision: {}\n  reason:   {}\n  label:    {}\n  native:   {}\n",
-            verdict.name,
-            verdict.revision,
-            decision.name(),
-            decision.reason(),
-            decision.reason().label(),
-            native,
-        ));
+    let mut tally = Tally::default();
+    // `verdicts` are the table's rows: one per injector configuration, in the same order.
+    for (config, verdict) in webhooks::injectors(configs).into_iter().zip(verdicts) {
+        for entry in webhooks::entries(config) {
+            let by_table = verdict.entry.as_ref() == Some(entry);
+            let call = webhook_call::judge(entry, create);
+            out.push_str(&explain_entry(
+                injector, verdict, entry, by_table, &call, create,
+            ));
+            match call {
+                Call::Calls => tally.called += 1,
+                Call::Rejects(_) => tally.rejected += 1,
+                Call::Unknown(_) => tally.unknown += 1,
+                Call::Skips(_) => {}
+            }
+        }
+    }
+    match tally {
+        Tally {
+            called: 0,
+            rejected: 0,
+            unknown: 0,
+        } => out.push_str(
+            "EXPLAIN no injection webhook selects the pod: the apiserver creates it \
+             without calling an injector, so it is not injected\n",
+        ),
+        Tally {
+            called: 0,
+            rejected: 0,
+            ..
+        } => out.push_str("EXPLAIN no other injection webhook selects the pod\n"),
+        _ => {}
     }
     out
+}
+
+/// The lines for one entry: the injector's answer when the apiserver calls it, the reason
+/// when it cannot be judged or refuses the pod, and where the table's row disagrees.
+fn explain_entry(
+    injector: &Injector,
+    verdict: &WebhookVerdict,
+    entry: &Value,
+    by_table: bool,
+    call: &Call,
+    create: &PodCreate,
+) -> String {
+    let name = &verdict.name;
+    let entry_name = entry["name"].as_str().unwrap_or_default();
+    let table = if by_table {
+        "; the table's ✔ follows istioctl, which reads only the selectors"
+    } else {
+        ""
+    };
+    match call {
+        Call::Calls if by_table => decide(injector, verdict, entry, create),
+        Call::Calls => {
+            let said = match &verdict.entry {
+                Some(named) => format!(
+                    "the table names entry {} only (it follows istioctl, which names the first \
+                     entry that decides)",
+                    named["name"].as_str().unwrap_or_default()
+                ),
+                None => "the table's ✘ follows istioctl".into(),
+            };
+            format!(
+                "EXPLAIN {name}: {said}, but the apiserver calls entry {entry_name}: its rules, \
+                 selectors and matchConditions all match this pod CREATE\n{}",
+                decide(injector, verdict, entry, create)
+            )
+        }
+        Call::Skips(why) if by_table => format!(
+            "EXPLAIN {name}: the table's ✔ follows istioctl, but the apiserver does not \
+             call entry {entry_name}: {why}\n"
+        ),
+        Call::Skips(_) => String::new(),
+        Call::Rejects(why) => format!(
+            "EXPLAIN {name} (entry {entry_name}): the apiserver refuses to create the pod: \
+             {why}{table}\n"
+        ),
+        Call::Unknown(why) => format!(
+            "EXPLAIN {name} (entry {entry_name}): cannot tell offline whether the apiserver \
+             calls it: {why}{table}\n"
+        ),
+    }
+}
+
+/// The injector's answer for the pod sent through `entry`.
+fn decide(
+    injector: &Injector,
+    verdict: &WebhookVerdict,
+    entry: &Value,
+    create: &PodCreate,
+) -> String {
+    let envs = parse_inject_envs(&webhook_path(entry));
+    let settings = Settings::from_env(&verdict.revision);
+    let admission = Admission {
+        nodes: injector.nodes,
+        proxy_configs: injector.proxy_configs,
+        ..Admission::webhook(Cow::Borrowed(create.pod), create.namespace, &envs)
+    };
+    let native = admission.native_sidecars(&settings);
+    let decision = admit(injector.snapshot, &settings, admission);
+    let entry_name = entry["name"].as_str().unwrap_or_default();
+    format!(
+        "EXPLAIN {} (revision {}, entry {entry_name}):\n  decision: {}\n  reason:   {}\n  label:    {}\n  native:   {}\n",
+        verdict.name,
+        verdict.revision,
+        decision.name(),
+        decision.reason(),
+        decision.reason().label(),
+        native,
+    )
 }
 
 /// The path the apiserver posts to: the service's `path`, or the URL's.

@@ -1,7 +1,7 @@
 //! Injection: `admit` decides for a pod and runs the pipeline (`pipeline`: render the selected
 //! templates, merge them into the pod, post-process as Istio does); the other modules are the
 //! pipeline's steps; `webhooks` judges which injection webhooks would send a pod to an
-//! injector at all (check-inject).
+//! injector at all as istioctl's check-inject does, `webhook_call` as the apiserver does.
 pub mod admit;
 pub mod annotations;
 pub mod context;
@@ -18,6 +18,7 @@ pub mod prometheus;
 pub mod render;
 pub mod select;
 pub mod template_check;
+pub mod webhook_call;
 pub mod webhooks;
 pub mod workload;
 

@@ -24,29 +24,47 @@ pub struct WebhookVerdict {
     pub entry: Option<Value>,
 }
 
-/// The verdict of every Istio injection webhook among `configs`, sorted by name. A
-/// configuration is Istio's when one of its entries' names ends with `istio.io`.
+/// The verdict of every Istio injection webhook among `configs` (see `injectors`), sorted by
+/// name.
 pub fn analyze(configs: &[Value], pod_labels: &Labels, ns_labels: &Labels) -> Vec<WebhookVerdict> {
-    let mut verdicts: Vec<WebhookVerdict> = configs
+    injectors(configs)
+        .into_iter()
+        .map(|config| {
+            let (reason, entry) = match_status(entries(config), pod_labels, ns_labels);
+            WebhookVerdict {
+                name: config_name(config).to_string(),
+                revision: config_revision(config).to_string(),
+                injected: entry.is_some(),
+                reason,
+                entry: entry.cloned(),
+            }
+        })
+        .collect()
+}
+
+/// The injection webhook configurations among `configs`, sorted by name: as istioctl, those
+/// with an entry whose name ends with `istio.io`.
+pub fn injectors(configs: &[Value]) -> Vec<&Value> {
+    let mut injectors: Vec<&Value> = configs
         .iter()
         .filter(|c| {
             entries(c)
                 .iter()
                 .any(|e| str_at(e, "name").ends_with("istio.io"))
         })
-        .map(|config| {
-            let (reason, entry) = match_status(entries(config), pod_labels, ns_labels);
-            WebhookVerdict {
-                name: str_at(&config["metadata"], "name").to_string(),
-                revision: str_at(&config["metadata"]["labels"], REVISION_LABEL).to_string(),
-                injected: entry.is_some(),
-                reason,
-                entry: entry.cloned(),
-            }
-        })
         .collect();
-    verdicts.sort_by(|a, b| a.name.cmp(&b.name));
-    verdicts
+    injectors.sort_by(|a, b| config_name(a).cmp(config_name(b)));
+    injectors
+}
+
+/// A configuration's name.
+pub fn config_name(config: &Value) -> &str {
+    str_at(&config["metadata"], "name")
+}
+
+/// A configuration's `istio.io/rev` label ("" without one).
+pub fn config_revision(config: &Value) -> &str {
+    str_at(&config["metadata"]["labels"], REVISION_LABEL)
 }
 
 /// istioctl's output for the verdicts: the table, or the error when there is no Istio
@@ -76,7 +94,8 @@ pub fn report(verdicts: &[WebhookVerdict]) -> String {
     out
 }
 
-fn entries(config: &Value) -> &[Value] {
+/// A configuration's entries (`webhooks`).
+pub fn entries(config: &Value) -> &[Value] {
     config["webhooks"].as_array().map_or(&[], Vec::as_slice)
 }
 
