@@ -51,6 +51,14 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 bin="$("$here/controlplane.sh" --node | tail -n 1)"
 
+# The node runs in a mount namespace of its own, with empty tmpfs over the places containerd,
+# runc, the CNI plugins and the kubelet write to whatever they are told (/run/containerd,
+# /run/netns, /var/lib/cni, /var/log/pods): what they mount and write there is gone with it.
+if [ -z "${NEEDLE_NODE_PRIVATE:-}" ]; then
+	NEEDLE_NODE_PRIVATE=1 exec unshare --mount --propagation private -- "$0" run -- "$@"
+fi
+for d in /run /var/lib /var/log; do mount -t tmpfs -o mode=0755 tmpfs "$d"; done
+
 run="$(mktemp -d "${TMPDIR:-/tmp}/needle-node.XXXXXX")"
 id="needle-node-${run##*.}"
 netns="$id"
@@ -84,7 +92,8 @@ teardown() {
 	wait 2>/dev/null
 	kill_cgroups
 	remove_cgroups
-	# Mounts under the run directory (container roots, volumes, shm, pod namespaces), deepest first.
+	# Mounts under the run directory (container roots, volumes, shm, pod namespaces), deepest
+	# first; those under the tmpfs go with the mount namespace.
 	findmnt -rn -o TARGET | grep -F "$run/" | sort -r | while read -r m; do umount -l "$m"; done
 	ip netns del "$netns" 2>/dev/null
 	[ -n "${NEEDLE_NODE_KEEP_LOGS:-}" ] && mkdir -p "$NEEDLE_NODE_KEEP_LOGS" && cp -r "$logs/." "$NEEDLE_NODE_KEEP_LOGS/"
