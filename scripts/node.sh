@@ -177,7 +177,7 @@ start kube-controller-manager "$bin/kube-controller-manager" --kubeconfig="$pki/
 	--bind-address=127.0.0.1 --service-account-private-key-file="$pki/sa.key" \
 	--root-ca-file="$pki/ca.pem" --use-service-account-credentials=true \
 	--cluster-signing-cert-file="$pki/ca.pem" --cluster-signing-key-file="$pki/ca-key.pem" \
-	--controllers='*,-nodeipam,-nodelifecycle,-cloud-node-lifecycle,-route,-service' --v=1
+	--controllers='*,-nodeipam,-cloud-node-lifecycle,-route,-service' --v=1
 start kube-scheduler "$bin/kube-scheduler" --kubeconfig="$pki/admin.kubeconfig" \
 	--bind-address=127.0.0.1 --v=1
 
