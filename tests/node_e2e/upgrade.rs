@@ -3,8 +3,7 @@
 //! replicas, with no needle pod restarted or replaced.
 
 use crate::install::STAND_IN_PROXY;
-use crate::workloads::APP_IMAGE;
-use crate::world::{NEEDLE_NS, World, helm, restarts, wait_until};
+use crate::world::{NEEDLE_NS, World, helm, restarts};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -37,30 +36,9 @@ async fn upgrade(world: Arc<World>) -> Outcome {
     args.extend(STAND_IN_PROXY);
     helm(&args)?;
     let upgraded = Instant::now();
-    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "probe"},
-        "spec": {"containers": [{"name": "app", "image": APP_IMAGE}]}});
-    // The Service spreads the dry runs over both replicas: ten in a row must have it.
-    let mut in_a_row = 0;
-    wait_until(
-        "--proxyLogLevel=debug in ten injected pods in a row",
-        180,
-        || {
-            let pod = pod.clone();
-            let ns = ns.clone();
-            let world = world.clone();
-            async move {
-                let injected = world.create_pod(&ns, &pod, true).await.ok()?;
-                let text = injected["spec"].to_string();
-                in_a_row = if text.contains("--proxyLogLevel=debug") {
-                    in_a_row + 1
-                } else {
-                    0
-                };
-                (in_a_row >= 10).then_some(())
-            }
-        },
-    )
-    .await?;
+    world
+        .wait_injected_with(&ns, "--proxyLogLevel=debug", 180)
+        .await?;
     println!(
         "     the new value reached the pods {:.1?} after helm upgrade returned",
         upgraded.elapsed()

@@ -111,7 +111,7 @@ async fn classic(world: Arc<World>) -> Outcome {
 }
 
 /// A namespace-wide ProxyConfig setting the proxy's concurrency, and the time for needle's
-/// watch to see it: a dry-run pod shows it in the proxy's args.
+/// watch (in each replica) to see it: dry-run pods show it in the proxy's args.
 async fn proxy_config(world: &World, ns: &str) -> Outcome {
     let gvk = GroupVersionKind::gvk("networking.istio.io", "v1beta1", "ProxyConfig");
     let api: Api<DynamicObject> = Api::namespaced_with(
@@ -127,25 +127,9 @@ async fn proxy_config(world: &World, ns: &str) -> Outcome {
     api.create(&PostParams::default(), &object)
         .await
         .map_err(|e| format!("ProxyConfig: {e}"))?;
-    let probe = json!({"apiVersion": "v1", "kind": "Pod",
-        "metadata": {"name": "probe"},
-        "spec": {"containers": [{"name": "app", "image": APP_IMAGE}]}});
-    // Both replicas watch on their own: ten dry runs in a row must see it.
-    let mut in_a_row = 0;
-    wait_until("the ProxyConfig in the injected proxy's args", 30, || {
-        let probe = probe.clone();
-        async move {
-            let pod = world.create_pod(ns, &probe, true).await.ok()?;
-            let text = pod["spec"].to_string();
-            in_a_row = if text.contains("\"--concurrency\",\"3\"") {
-                in_a_row + 1
-            } else {
-                0
-            };
-            (in_a_row >= 10).then_some(())
-        }
-    })
-    .await
+    world
+        .wait_injected_with(ns, "\"--concurrency\",\"3\"", 30)
+        .await
 }
 
 /// Create the Deployment; its pod once Running and Ready, with no restart.

@@ -87,6 +87,33 @@ impl World {
             .map_err(|e| e.to_string())
     }
 
+    /// Wait until ten dry-run pods in a row come back injected with `text` in their spec: the
+    /// Service spreads them over both replicas, so both have the change.
+    pub async fn wait_injected_with(
+        &self,
+        ns: &str,
+        text: &str,
+        seconds: u64,
+    ) -> Result<(), String> {
+        let probe = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "probe"},
+            "spec": {"containers": [{"name": "app", "image": crate::workloads::APP_IMAGE}]}});
+        let mut in_a_row = 0;
+        wait_until(
+            &format!("{text} in ten injected pods in a row"),
+            seconds,
+            || {
+                let probe = probe.clone();
+                async move {
+                    let pod = self.create_pod(ns, &probe, true).await.ok()?;
+                    let found = pod["spec"].to_string().contains(text);
+                    in_a_row = if found { in_a_row + 1 } else { 0 };
+                    (in_a_row >= 10).then_some(())
+                }
+            },
+        )
+        .await
+    }
+
     pub async fn apiserver_metrics(&self) -> String {
         let request = axum::http::Request::get("/metrics")
             .body(Vec::new())
