@@ -15,7 +15,7 @@
 # The node has no route out of its namespace: the node IP is an address on a bridge that has no
 # uplink, pods get addresses on the CNI bridge, Services are iptables rules of kube-proxy, and
 # nothing resolves names (there is no DNS). Logs are in $NEEDLE_NODE_DIR/logs while it runs;
-# NEEDLE_NODE_KEEP_LOGS=DIR copies them there at teardown.
+# NEEDLE_NODE_KEEP_LOGS=DIR copies them, and the pods' logs (pods/), there at teardown.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
@@ -96,7 +96,11 @@ teardown() {
 	# first; those under the tmpfs go with the mount namespace.
 	findmnt -rn -o TARGET | grep -F "$run/" | sort -r | while read -r m; do umount -l "$m"; done
 	ip netns del "$netns" 2>/dev/null
-	[ -n "${NEEDLE_NODE_KEEP_LOGS:-}" ] && mkdir -p "$NEEDLE_NODE_KEEP_LOGS" && cp -r "$logs/." "$NEEDLE_NODE_KEEP_LOGS/"
+	if [ -n "${NEEDLE_NODE_KEEP_LOGS:-}" ]; then
+		mkdir -p "$NEEDLE_NODE_KEEP_LOGS/pods"
+		cp -r "$logs/." "$NEEDLE_NODE_KEEP_LOGS/"
+		cp -rL /var/log/pods/. "$NEEDLE_NODE_KEEP_LOGS/pods/" 2>/dev/null
+	fi
 	rm -rf "$run"
 	exit "$status"
 }
@@ -196,7 +200,7 @@ for archive in ${NEEDLE_NODE_IMAGES:-}; do
 done
 
 sed -e "s|@RUN@|$run|g" -e "s|@CGROUP_ROOT@|$cgroup_root|g" -e "s|@POD_CIDR@|$POD_CIDR|g" \
-	"$here/node/kubelet.yaml" >"$run/kubelet/config.yaml"
+	-e "s|@NODE_IP@|$NODE_IP|g" "$here/node/kubelet.yaml" >"$run/kubelet/config.yaml"
 start kubelet "$bin/kubelet" --config="$run/kubelet/config.yaml" \
 	--kubeconfig="$pki/kubelet.kubeconfig" --root-dir="$run/kubelet" \
 	--container-runtime-endpoint="unix://$run/containerd/containerd.sock" \

@@ -4,7 +4,8 @@ mod common;
 
 use base64::Engine;
 use common::server::{
-    H1, Server, TempDir, connector, peer_certificate, split_request, temp_dir, tls_connect,
+    H1, Server, TempDir, connector, peer_certificate, plain_get, split_request, temp_dir,
+    tls_connect,
 };
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -432,4 +433,60 @@ async fn sigterm_finishes_requests_in_flight_and_exits_zero() {
         "exit status {status:?}; log:\n{}",
         server.log()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn during_the_shutdown_delay_new_connections_are_served_and_ready_fails() {
+    let dir = temp_dir("term-delay");
+    let certs = dir.join("certs");
+    let mut server = Server::start(
+        &dir,
+        &[
+            "--cert-dir",
+            certs.to_str().unwrap(),
+            "--shutdown-delay",
+            "3s",
+        ],
+    );
+    let tls = connector(&certs.join("ca.pem"), false);
+    let review = || hello_review("v1");
+    // A keep-alive connection from before, as the apiserver pools them.
+    let mut pooled = H1::connect(&tls, server.webhook).await.unwrap();
+    let (status, _) = pooled
+        .post("/inject", "application/json", review())
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    server.sigterm();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The endpoints may still send new connections here: each is served as before.
+    let mut fresh = H1::connect(&tls, server.webhook)
+        .await
+        .expect("a connection during the shutdown delay is accepted");
+    for client in [&mut fresh, &mut pooled] {
+        let (status, body) = client
+            .post("/inject", "application/json", review())
+            .await
+            .unwrap();
+        assert_eq!(status, 200);
+        assert_eq!(response_of(&body)["allowed"], true);
+        // Each answer closed its connection: the client's next request needs a new one.
+        let again = client.post("/inject", "application/json", review()).await;
+        assert!(
+            again.is_err(),
+            "a connection stayed open after its answer (the next got {:?})",
+            again.map(|(status, _)| status)
+        );
+    }
+    let (ready, why) = plain_get(server.admin, "/ready").unwrap();
+    assert_eq!((ready, why.as_str()), (503, "not ready: shutting down"));
+    assert!(
+        server.child.try_wait().unwrap().is_none(),
+        "exited before its shutdown delay"
+    );
+    // A second signal ends the delay at once.
+    server.sigterm();
+    let status = exit_status(&mut server);
+    assert!(status.success(), "{status:?}; log:\n{}", server.log());
+    assert!(server.log().contains("second signal"), "{}", server.log());
 }

@@ -86,6 +86,11 @@ pub struct ServeArgs {
     /// byte to its answer (reading, decoding, waiting for a permit, the work).
     #[arg(long = "request-timeout", env = "NEEDLE_REQUEST_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
     pub request_timeout: Duration,
+    /// On SIGTERM, go on serving this long (with `/ready` failing) before closing the
+    /// listening sockets: the time for the Service's endpoints to drop the pod everywhere, so
+    /// no new connection reaches a closed port. A second signal, or SIGINT, ends it at once.
+    #[arg(long = "shutdown-delay", env = "NEEDLE_SHUTDOWN_DELAY", default_value = "0s", value_parser = parse_duration)]
+    pub shutdown_delay: Duration,
     /// How long SIGTERM waits for requests in flight.
     #[arg(long = "drain-timeout", env = "NEEDLE_DRAIN_TIMEOUT", default_value = "20s", value_parser = parse_duration)]
     pub drain_timeout: Duration,
@@ -192,6 +197,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         ca_file: args.ca_file,
         inject: Settings::from_env(&args.revision),
         limits,
+        shutdown_delay: args.shutdown_delay,
         drain_timeout: args.drain_timeout,
         connections: ConnectionLimits {
             tls_handshake_timeout: args.tls_handshake_timeout,

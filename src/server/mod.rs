@@ -59,6 +59,8 @@ pub struct ServeOptions {
     pub ca_file: Option<PathBuf>,
     pub inject: Settings,
     pub limits: LimitSettings,
+    /// After SIGTERM, how long to go on serving (not ready) before the drain.
+    pub shutdown_delay: Duration,
     pub drain_timeout: Duration,
     /// Timeouts and the connection cap of the webhook port; the admin port has the same
     /// timeouts and `ADMIN_MAX_CONNECTIONS`.
@@ -238,7 +240,14 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
         stop_rx,
         opts.drain_timeout,
     ));
-    wait_for_signal().await;
+    if wait_for_signal().await == Signal::Term && !opts.shutdown_delay.is_zero() {
+        state.set_shutting_down();
+        tracing::info!(delay = ?opts.shutdown_delay, "SIGTERM: serving on, not ready, until the endpoints drop this pod");
+        tokio::select! {
+            _ = tokio::time::sleep(opts.shutdown_delay) => {}
+            _ = wait_for_signal() => tracing::info!("second signal: shutting down now"),
+        }
+    }
     tracing::info!(drain = ?opts.drain_timeout, "shutting down: no new connections, finishing requests in flight");
     let _ = stop_tx.send(true);
     let (webhook, admin) = tokio::join!(webhook_task, admin_task);
@@ -371,11 +380,17 @@ fn watch_certificate(
     })
 }
 
-async fn wait_for_signal() {
+#[derive(PartialEq)]
+enum Signal {
+    Term,
+    Int,
+}
+
+async fn wait_for_signal() -> Signal {
     use tokio::signal::unix::{SignalKind, signal};
     let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler installs");
     tokio::select! {
-        _ = term.recv() => {}
-        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => Signal::Term,
+        _ = tokio::signal::ctrl_c() => Signal::Int,
     }
 }

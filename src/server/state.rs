@@ -66,6 +66,8 @@ pub struct AppState {
     /// then pods get istioctl's ProxyConfig (mesh default and annotation only).
     pub proxy_configs: ArcSwapOption<ProxyConfigs>,
     certificate_loaded: AtomicBool,
+    /// SIGTERM came: `/ready` fails while the shutdown delay lets the endpoints drop the pod.
+    shutting_down: AtomicBool,
 }
 
 /// The caches of cluster objects (ProxyConfig CRs, Nodes, Namespaces) the server answers
@@ -134,6 +136,7 @@ impl AppState {
             namespaces: View::default(),
             proxy_configs: ArcSwapOption::empty(),
             certificate_loaded: AtomicBool::new(false),
+            shutting_down: AtomicBool::new(false),
         }
     }
 
@@ -146,8 +149,19 @@ impl AppState {
     }
 
     /// `Ok` once a config snapshot and a serving certificate are loaded and the caches have
-    /// synced, else what is missing.
+    /// synced, until shutdown begins; else what is missing.
+    pub fn set_shutting_down(&self) {
+        self.shutting_down.store(true, Ordering::Release);
+    }
+
+    pub fn shutting_down(&self) -> bool {
+        self.shutting_down.load(Ordering::Acquire)
+    }
+
     pub fn ready(&self) -> Result<(), String> {
+        if self.shutting_down() {
+            return Err("shutting down".into());
+        }
         if !self.certificate_loaded.load(Ordering::Acquire) {
             return Err("no serving certificate loaded yet".into());
         }

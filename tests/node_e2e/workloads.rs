@@ -4,7 +4,7 @@
 //! `istio.io/rev=default` with `sidecar.istio.io/nativeSidecar: "false"` (a classic sidecar).
 //! Their app probes are rewritten to the proxy's port and answered through it, so the pods
 //! turn Ready only if the rewrite works end to end; a ProxyConfig resource of the namespace,
-//! which needle can only know by watching the cluster from its pod, reaches the proxy's args.
+//! which needle can only know by watching the cluster from its pod, reaches the proxy's PROXY_CONFIG.
 
 use crate::world::{World, container_names, is_ready, restarts, wait_until};
 use crate::{Outcome, Scenario, scenario};
@@ -73,15 +73,15 @@ async fn native(world: Arc<World>) -> Outcome {
     if proxy["restartPolicy"] != "Always" {
         return Err(format!("istio-proxy is not a native sidecar: {proxy}"));
     }
-    let args: Vec<&str> = proxy["args"]
+    let proxy_config = proxy["env"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(Value::as_str)
-        .collect();
-    if !args.windows(2).any(|w| w == ["--concurrency", "3"]) {
+        .find(|e| e["name"] == "PROXY_CONFIG")
+        .and_then(|e| serde_json::from_str::<Value>(e["value"].as_str()?).ok());
+    if proxy_config.as_ref().map(|c| &c["concurrency"]) != Some(&json!(3)) {
         return Err(format!(
-            "the namespace's ProxyConfig (concurrency 3) did not reach the proxy: args {args:?}"
+            "the namespace's ProxyConfig (concurrency 3) did not reach the proxy's PROXY_CONFIG: {proxy_config:?}"
         ));
     }
     rewritten_probes(&pod)
@@ -111,7 +111,7 @@ async fn classic(world: Arc<World>) -> Outcome {
 }
 
 /// A namespace-wide ProxyConfig setting the proxy's concurrency, and the time for needle's
-/// watch (in each replica) to see it: dry-run pods show it in the proxy's args.
+/// watch (in each replica) to see it: dry-run pods show it in the proxy's PROXY_CONFIG.
 async fn proxy_config(world: &World, ns: &str) -> Outcome {
     let gvk = GroupVersionKind::gvk("networking.istio.io", "v1beta1", "ProxyConfig");
     let api: Api<DynamicObject> = Api::namespaced_with(
@@ -128,7 +128,7 @@ async fn proxy_config(world: &World, ns: &str) -> Outcome {
         .await
         .map_err(|e| format!("ProxyConfig: {e}"))?;
     world
-        .wait_injected_with(ns, "\"--concurrency\",\"3\"", 30)
+        .wait_injected_with(ns, r#"\"concurrency\":3"#, 30)
         .await
 }
 

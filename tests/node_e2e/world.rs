@@ -1,7 +1,7 @@
 //! The node the scenarios run on, as its admin client sees it (`KUBECONFIG` from
 //! `scripts/node.sh`), and the calls the scenarios share.
 
-use k8s_openapi::api::core::v1::{Namespace, Pod, ServiceAccount};
+use k8s_openapi::api::core::v1::{ConfigMap, Namespace, Pod, ServiceAccount};
 use kube::api::{Api, ListParams, PostParams};
 use kube::config::Kubeconfig;
 use serde_json::{Value, json};
@@ -40,7 +40,8 @@ impl World {
     }
 
     /// A namespace with these labels, once the controller manager gave it its `default`
-    /// ServiceAccount (pods are refused before).
+    /// ServiceAccount (pods are refused before), and with the `istio-ca-root-cert` ConfigMap
+    /// istiod writes into every namespace: injected pods mount it, and there is no istiod here.
     pub async fn namespace(&self, prefix: &str, labels: Value) -> Result<String, String> {
         let name = self.unique(prefix);
         let ns: Namespace =
@@ -56,6 +57,15 @@ impl World {
             || async { accounts.get_opt("default").await.ok().flatten().map(|_| ()) },
         )
         .await?;
+        let root_cert: ConfigMap = serde_json::from_value(json!({
+            "metadata": {"name": "istio-ca-root-cert"},
+            "data": {"root-cert.pem": "not read by the stand-in proxy"},
+        }))
+        .unwrap();
+        Api::<ConfigMap>::namespaced(self.client.clone(), &name)
+            .create(&PostParams::default(), &root_cert)
+            .await
+            .map_err(|e| format!("{name}/istio-ca-root-cert: {e}"))?;
         Ok(name)
     }
 
@@ -97,21 +107,27 @@ impl World {
     ) -> Result<(), String> {
         let probe = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "probe"},
             "spec": {"containers": [{"name": "app", "image": crate::workloads::APP_IMAGE}]}});
-        let mut in_a_row = 0;
-        wait_until(
-            &format!("{text} in ten injected pods in a row"),
-            seconds,
-            || {
-                let probe = probe.clone();
-                async move {
-                    let pod = self.create_pod(ns, &probe, true).await.ok()?;
-                    let found = pod["spec"].to_string().contains(text);
-                    in_a_row = if found { in_a_row + 1 } else { 0 };
-                    (in_a_row >= 10).then_some(())
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        let (mut in_a_row, mut last) = (0, String::from("no pod created yet"));
+        while in_a_row < 10 {
+            if Instant::now() > deadline {
+                return Err(format!(
+                    "{text} not in ten injected pods in a row after {seconds} s; last: {last}"
+                ));
+            }
+            match self.create_pod(ns, &probe, true).await {
+                Ok(pod) if pod["spec"].to_string().contains(text) => in_a_row += 1,
+                Ok(pod) => {
+                    (in_a_row, last) = (0, format!("a pod without it: {}", pod["spec"]));
+                    tokio::time::sleep(Duration::from_millis(500)).await;
                 }
-            },
-        )
-        .await
+                Err(e) => {
+                    (in_a_row, last) = (0, format!("dry-run create failed: {e}"));
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            }
+        }
+        Ok(())
     }
 
     pub async fn apiserver_metrics(&self) -> String {
