@@ -18,7 +18,8 @@ archives=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do archives+=("$(realpath "$1")") && shift; done
 [ $# -gt 0 ] && shift
 [ ${#archives[@]} -gt 0 ] || die "usage: scripts/image-check.sh ARCHIVE... [-- REF [ARG...]]"
-command -v containerd >/dev/null || apt-get install -y containerd >&2
+. "$(dirname "$0")/lib/packages.sh"
+need_packages containerd:/usr/bin/containerd
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/needle-image-check.XXXXXX")
 cleanup() {

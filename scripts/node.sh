@@ -36,19 +36,10 @@ SERVICE_CIDR=10.96.0.0/16   # the `kubernetes` Service is 10.96.0.1
 NODE_NAME=node0
 APISERVER_PORT=6443
 
-# Debian's packages, each by a file it installs.
-need=()
-for pair in containerd:/usr/bin/containerd runc:/usr/sbin/runc \
+. "$here/lib/packages.sh"
+need_packages containerd:/usr/bin/containerd runc:/usr/sbin/runc \
 	containernetworking-plugins:/usr/lib/cni/bridge iptables:/usr/sbin/iptables \
-	conntrack:/usr/sbin/conntrack; do
-	[ -e "${pair#*:}" ] || need+=("${pair%%:*}")
-done
-if [ ${#need[@]} -gt 0 ]; then
-	echo "node.sh: installing ${need[*]} (apt-get)" >&2
-	apt-get install -y -qq "${need[@]}" >/dev/null 2>&1 || {
-		apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
-	}
-fi
+	conntrack:/usr/sbin/conntrack
 bin="$("$here/controlplane.sh" --node | tail -n 1)"
 
 # The node runs in a mount namespace of its own, with empty tmpfs over the places containerd,
@@ -81,15 +72,18 @@ teardown() {
 	local status=$?
 	trap - EXIT INT TERM
 	set +e
-	# The kubelet first, so it restarts nothing; then every pod process, by its cgroup.
-	for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
-	kill_cgroups
-	pkill -KILL -f -- "-address $run/containerd/containerd.sock" 2>/dev/null
-	sleep 1
-	for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-	# Anything else still in the node's namespace (a component's child, a stray shim).
-	ip netns pids "$netns" 2>/dev/null | xargs -r kill -KILL 2>/dev/null
-	wait 2>/dev/null
+	# The kubelet first, so it restarts nothing; then every pod process, by its cgroup. Quietly:
+	# bash would report each component it reaps after a KILL as "Killed".
+	{
+		for pid in "${pids[@]}"; do kill -TERM "$pid"; done
+		kill_cgroups
+		pkill -KILL -f -- "-address $run/containerd/containerd.sock"
+		sleep 1
+		for pid in "${pids[@]}"; do kill -KILL "$pid"; done
+		# Anything else still in the node's namespace (a component's child, a stray shim).
+		ip netns pids "$netns" | xargs -r kill -KILL
+		wait
+	} 2>/dev/null
 	kill_cgroups
 	remove_cgroups
 	# Mounts under the run directory (container roots, volumes, shm, pod namespaces), deepest

@@ -113,16 +113,7 @@ impl Env {
 
     /// Create a pod (a JSON manifest); the stored pod as JSON, or the apiserver's refusal.
     pub async fn create_pod(&self, ns: &str, pod: Value, dry_run: bool) -> Result<Value, String> {
-        let pod: Pod = serde_json::from_value(pod).map_err(|e| e.to_string())?;
-        let params = PostParams {
-            dry_run,
-            ..Default::default()
-        };
-        Api::<Pod>::namespaced(self.client.clone(), ns)
-            .create(&params, &pod)
-            .await
-            .map(|p| serde_json::to_value(p).unwrap())
-            .map_err(|e| e.to_string())
+        crate::common::cluster::create_pod(&self.client, ns, &pod, dry_run).await
     }
 
     pub async fn pod_exists(&self, ns: &str, name: &str) -> bool {

@@ -24,31 +24,13 @@ mod tag;
 mod validation;
 
 use common::cluster::{ETCD_VERSION, KUBE_VERSION};
+pub use common::scenario::Outcome;
 use env::Env;
-use std::future::Future;
-use std::pin::Pin;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-pub type Outcome = Result<(), String>;
-pub type Run = fn(Arc<Env>) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
-
-/// A scenario: a name, and the run that checks it.
-pub struct Scenario {
-    pub name: &'static str,
-    pub run: Run,
-}
-
-#[macro_export]
-macro_rules! scenario {
-    ($name:expr, $f:path) => {
-        $crate::Scenario {
-            name: $name,
-            run: |env| Box::pin($f(env)),
-        }
-    };
-}
+pub type Scenario = common::scenario::Scenario<Env>;
 
 fn main() -> ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -68,7 +50,7 @@ async fn run() -> ExitCode {
         started.elapsed()
     );
     let keep = |s: &Scenario| filter.as_ref().is_none_or(|f| s.name.contains(f.as_str()));
-    let mut scenarios: Vec<Scenario> = selection::scenarios()
+    let scenarios: Vec<Scenario> = selection::scenarios()
         .into_iter()
         .chain(check_inject::scenarios())
         .chain(validation::scenarios())
@@ -84,39 +66,18 @@ async fn run() -> ExitCode {
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose
     // stopped and paused servers would only measure its timeouts.
-    let measured_after = scenarios.len();
-    scenarios.extend(failures::scenarios().into_iter().filter(keep));
-    let mut latency = String::new();
-    let mut failed = Vec::new();
-    for (i, scenario) in scenarios.iter().enumerate() {
-        if i == measured_after {
-            latency = failures::admission_latency(&env).await;
-        }
-        let began = Instant::now();
-        // Each scenario is its own task, so a panic in one is its failure, not the run's.
-        let outcome = match tokio::spawn((scenario.run)(env.clone())).await {
-            Ok(outcome) => outcome,
-            Err(panic) => Err(format!("panicked: {panic}")),
-        };
-        match &outcome {
-            Ok(()) => println!("ok   {} ({:?})", scenario.name, began.elapsed()),
-            Err(e) => {
-                println!("FAIL {}: {e}", scenario.name);
-                failed.push(scenario.name);
-            }
-        }
-    }
-    if latency.is_empty() {
-        latency = failures::admission_latency(&env).await;
-    }
+    let mut failed = common::scenario::run_each(&env, &scenarios).await;
+    let latency = failures::admission_latency(&env).await;
+    let failure_scenarios: Vec<Scenario> = failures::scenarios().into_iter().filter(keep).collect();
+    failed.extend(common::scenario::run_each(&env, &failure_scenarios).await);
     println!("{latency}");
-    let passed = scenarios.len() - failed.len();
+    let total = scenarios.len() + failure_scenarios.len();
+    let passed = total - failed.len();
     drop(env);
     println!(
-        "cluster e2e: {passed}/{} pass (kube-apiserver {KUBE_VERSION}, etcd {ETCD_VERSION})",
-        scenarios.len()
+        "cluster e2e: {passed}/{total} pass (kube-apiserver {KUBE_VERSION}, etcd {ETCD_VERSION})"
     );
-    if failed.is_empty() && !scenarios.is_empty() {
+    if failed.is_empty() && total > 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

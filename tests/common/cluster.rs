@@ -323,3 +323,24 @@ pub fn webhook_latency(metrics: &str) -> String {
         out.join("; ")
     )
 }
+
+/// Create a pod (a JSON manifest) through the apiserver, as `kubectl create` does: the stored
+/// pod (with `dry_run`, the pod the apiserver would store), or the apiserver's refusal.
+pub async fn create_pod(
+    client: &kube::Client,
+    ns: &str,
+    pod: &serde_json::Value,
+    dry_run: bool,
+) -> Result<serde_json::Value, String> {
+    use k8s_openapi::api::core::v1::Pod;
+    let pod: Pod = serde_json::from_value(pod.clone()).map_err(|e| e.to_string())?;
+    let params = kube::api::PostParams {
+        dry_run,
+        ..Default::default()
+    };
+    kube::Api::<Pod>::namespaced(client.clone(), ns)
+        .create(&params, &pod)
+        .await
+        .map(|p| serde_json::to_value(p).unwrap())
+        .map_err(|e| e.to_string())
+}

@@ -104,6 +104,7 @@ pub mod cluster;
 pub mod crds;
 pub mod golden_cases;
 pub mod golden_https;
+pub mod scenario;
 pub mod server;
 pub mod tally;
 pub mod validation;

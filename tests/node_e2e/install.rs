@@ -3,7 +3,8 @@
 //! Service, and needle's caBundle patcher, running in the pod on the chart's ServiceAccount,
 //! puts back a caBundle that someone changed.
 
-use crate::world::{NEEDLE_NS, World, helm, is_ready, restarts, wait_until};
+use crate::common::chart::run_helm;
+use crate::world::{NEEDLE_NS, World, is_ready, restarts, wait_until};
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
 use k8s_openapi::api::core::v1::Secret;
@@ -28,28 +29,42 @@ pub const STAND_IN_PROXY: [&str; 4] = [
     "global.tag=stand-in",
 ];
 
+/// The README's `helm install needle charts/needle ...` command ("Install with Helm"), its
+/// continuation lines joined: helm's arguments, with the chart's path as this test sees it.
+fn readme_install() -> Result<Vec<String>, String> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .map_err(|e| format!("README.md: {e}"))?;
+    let start = readme
+        .find("\nhelm install needle charts/needle ")
+        .ok_or("README.md has no line `helm install needle charts/needle ...`")?;
+    let command = readme[start + 1..]
+        .split_inclusive('\n')
+        .scan(true, |more, line| {
+            let take = *more;
+            *more = line.trim_end().ends_with('\\');
+            take.then(|| line.trim_end().trim_end_matches('\\').to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let chart = crate::common::chart::chart_dir().display().to_string();
+    Ok(command
+        .split_whitespace()
+        .skip(1)
+        .map(|word| match word {
+            "charts/needle" => chart.clone(),
+            _ => word.to_string(),
+        })
+        .collect())
+}
+
 /// The injector webhook configuration of the default revision in istio-system.
 pub const INJECTOR: &str = "istio-sidecar-injector";
 
 async fn install(world: Arc<World>) -> Outcome {
-    let chart = crate::common::chart::chart_dir().display().to_string();
-    let mut args = vec![
-        "install",
-        "needle",
-        chart.as_str(),
-        "--namespace",
-        NEEDLE_NS,
-        "--create-namespace",
-        "--set",
-        "base.validationFailurePolicy=Fail",
-        "--set",
-        "serve.patchWebhooks=true",
-        "--wait",
-        "--timeout",
-        "3m",
-    ];
-    args.extend(STAND_IN_PROXY);
-    helm(&args)?;
+    let mut args = readme_install()?;
+    args.extend(STAND_IN_PROXY.map(str::to_string));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_helm(&args)?;
     let pods = world.pods(NEEDLE_NS, "app=needle").await?;
     let ready = pods.iter().filter(|p| is_ready(p)).count();
     if pods.len() != 2 || ready != 2 {

@@ -13,37 +13,21 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod install;
+mod outside;
 mod rollout;
 mod upgrade;
 mod workloads;
 mod world;
 
 use common::cluster::KUBE_VERSION;
-use std::future::Future;
+pub use common::scenario::Outcome;
 use std::path::Path;
-use std::pin::Pin;
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::Arc;
 use std::time::Instant;
 use world::World;
 
-pub type Outcome = Result<(), String>;
-pub type Run = fn(Arc<World>) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
-
-pub struct Scenario {
-    pub name: &'static str,
-    pub run: Run,
-}
-
-#[macro_export]
-macro_rules! scenario {
-    ($name:expr, $f:path) => {
-        $crate::Scenario {
-            name: $name,
-            run: |world| Box::pin($f(world)),
-        }
-    };
-}
+pub type Scenario = common::scenario::Scenario<World>;
 
 fn main() -> ExitCode {
     if std::env::var_os("NEEDLE_NODE_DIR").is_some() {
@@ -124,24 +108,11 @@ async fn on_the_node() -> ExitCode {
         .into_iter()
         .chain(workloads::scenarios())
         .chain(upgrade::scenarios())
+        .chain(outside::scenarios())
         .chain(rollout::scenarios())
         .filter(keep)
         .collect();
-    let mut failed = Vec::new();
-    for scenario in &scenarios {
-        let began = Instant::now();
-        let outcome = match tokio::spawn((scenario.run)(world.clone())).await {
-            Ok(outcome) => outcome,
-            Err(panic) => Err(format!("panicked: {panic}")),
-        };
-        match &outcome {
-            Ok(()) => println!("ok   {} ({:?})", scenario.name, began.elapsed()),
-            Err(e) => {
-                println!("FAIL {}: {e}", scenario.name);
-                failed.push(scenario.name);
-            }
-        }
-    }
+    let failed = common::scenario::run_each(&world, &scenarios).await;
     println!(
         "node e2e: {}",
         common::cluster::webhook_latency(&world.apiserver_metrics().await)

@@ -2,8 +2,9 @@
 //! ConfigMap (`..data`), needle reloads it, and the next pods get the new value from both
 //! replicas, with no needle pod restarted or replaced.
 
+use crate::common::chart::run_helm;
 use crate::install::STAND_IN_PROXY;
-use crate::world::{NEEDLE_NS, World, helm, restarts};
+use crate::world::{NEEDLE_NS, World, restarts};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -34,7 +35,7 @@ async fn upgrade(world: Arc<World>) -> Outcome {
         "--wait",
     ];
     args.extend(STAND_IN_PROXY);
-    helm(&args)?;
+    run_helm(&args)?;
     let upgraded = Instant::now();
     world
         .wait_injected_with(&ns, "--proxyLogLevel=debug", 180)

@@ -112,7 +112,7 @@ async fn classic(world: Arc<World>) -> Outcome {
 
 /// A namespace-wide ProxyConfig setting the proxy's concurrency, and the time for needle's
 /// watch (in each replica) to see it: dry-run pods show it in the proxy's PROXY_CONFIG.
-async fn proxy_config(world: &World, ns: &str) -> Outcome {
+pub async fn proxy_config(world: &World, ns: &str) -> Outcome {
     let gvk = GroupVersionKind::gvk("networking.istio.io", "v1beta1", "ProxyConfig");
     let api: Api<DynamicObject> = Api::namespaced_with(
         world.client.clone(),
@@ -133,7 +133,7 @@ async fn proxy_config(world: &World, ns: &str) -> Outcome {
 }
 
 /// Create the Deployment; its pod once Running and Ready, with no restart.
-async fn run(world: &World, ns: &str, name: &str, annotations: Value) -> Result<Value, String> {
+pub async fn run(world: &World, ns: &str, name: &str, annotations: Value) -> Result<Value, String> {
     let deployment: Deployment =
         serde_json::from_value(deployment(name, annotations)).map_err(|e| e.to_string())?;
     Api::<Deployment>::namespaced(world.client.clone(), ns)

@@ -71,16 +71,7 @@ impl World {
 
     /// Create a pod (a JSON manifest): the stored (or, with `dry_run`, the would-be) pod.
     pub async fn create_pod(&self, ns: &str, pod: &Value, dry_run: bool) -> Result<Value, String> {
-        let pod: Pod = serde_json::from_value(pod.clone()).map_err(|e| e.to_string())?;
-        let params = PostParams {
-            dry_run,
-            ..Default::default()
-        };
-        Api::<Pod>::namespaced(self.client.clone(), ns)
-            .create(&params, &pod)
-            .await
-            .map(|p| serde_json::to_value(p).unwrap())
-            .map_err(|e| e.to_string())
+        crate::common::cluster::create_pod(&self.client, ns, pod, dry_run).await
     }
 
     /// The pods of a namespace that a label selector picks, as JSON.
@@ -136,11 +127,6 @@ impl World {
             .unwrap();
         self.client.request_text(request).await.unwrap_or_default()
     }
-}
-
-/// `helm ARGS` with the node's kubeconfig; its output, or why it failed.
-pub fn helm(args: &[&str]) -> Result<String, String> {
-    crate::common::chart::run_helm(args)
 }
 
 /// Poll `check` twice a second until it gives a value, for at most `seconds`.
