@@ -7,7 +7,7 @@ use serde_json::Value;
 
 type Check = fn(&str) -> Result<(), String>;
 
-const CHECKS: [(&str, Check); 19] = [
+const CHECKS: [(&str, Check); 24] = [
     ("sidecar.istio.io/interceptionMode", interception_mode),
     ("status.sidecar.istio.io/port", status_port),
     (
@@ -49,6 +49,14 @@ const CHECKS: [(&str, Check); 19] = [
     ("sidecar.istio.io/proxyMemory", resource_quantity),
     ("sidecar.istio.io/proxyCPULimit", resource_quantity),
     ("sidecar.istio.io/proxyMemoryLimit", resource_quantity),
+    // Istio's templates before its quoting fix (istio#61215; 1.30.3 and earlier) write these
+    // into the YAML unquoted: a line break would add keys to the proxy's container. needle
+    // refuses them whatever the template, stricter than Istio.
+    ("sidecar.istio.io/proxyImage", template_safe),
+    ("sidecar.istio.io/logLevel", template_safe),
+    ("sidecar.istio.io/componentLogLevel", template_safe),
+    ("sidecar.istio.io/agentLogLevel", template_safe),
+    ("sidecar.istio.io/bootstrapOverride", template_safe),
 ];
 
 /// Check every known annotation; the error lists each invalid one, in annotation-name order.
@@ -193,10 +201,22 @@ fn interface_names(v: &str) -> Result<(), String> {
 }
 
 fn resource_quantity(v: &str) -> Result<(), String> {
-    if v.chars().any(char::is_control) {
-        return Err("value contains control characters".into());
-    }
+    no_control_characters(v)?;
     quantity::parse(v).map(|_| ())
+}
+
+/// A value templates may write unquoted (see `CHECKS`).
+fn template_safe(v: &str) -> Result<(), String> {
+    no_control_characters(v)
+        .map_err(|e| format!("{e}, which would change the YAML an injection template writes"))
+}
+
+/// Istio's words for a quantity annotation with a control character (a line break, a tab...).
+fn no_control_characters(v: &str) -> Result<(), String> {
+    match v.chars().any(char::is_control) {
+        true => Err("value contains control characters".into()),
+        false => Ok(()),
+    }
 }
 
 fn proxy_config(v: &str) -> Result<(), String> {
@@ -229,6 +249,29 @@ mod tests {
             }))
             .is_ok()
         );
+    }
+
+    #[test]
+    fn values_templates_write_unquoted_refuse_control_characters() {
+        for name in [
+            "proxyImage",
+            "logLevel",
+            "componentLogLevel",
+            "agentLogLevel",
+            "bootstrapOverride",
+        ] {
+            let name = format!("sidecar.istio.io/{name}");
+            assert_eq!(
+                check(json!({&name: "debug\nx: y"})).unwrap_err(),
+                format!(
+                    "1 error occurred:\n\t* invalid value 'debug\nx: y' for annotation '{name}': \
+                     value contains control characters, which would change the YAML an injection \
+                     template writes\n\n"
+                )
+            );
+            assert!(check(json!({&name: "a\tb"})).is_err(), "{name}: a tab");
+            assert!(check(json!({&name: "docker.io/istio/proxyv2:1.30.3"})).is_ok());
+        }
     }
 
     #[test]

@@ -1,0 +1,175 @@
+//! The annotations Istio's templates before its quoting fix (istio#61215, after 1.30.3) write
+//! into the rendered YAML unquoted: `sidecar.istio.io/proxyImage`, `logLevel`,
+//! `componentLogLevel`, `agentLogLevel` and `bootstrapOverride`. On every release's stock
+//! `sidecar` template of the corpus (and needle's own), a value with a line break is refused
+//! with a message naming the annotation, and an ordinary value reaches the pod as before.
+
+mod common;
+
+use common::golden_cases::{corpus_dir, load_table};
+use common::tally::Tally;
+use needle::core::config::Snapshot;
+use needle::core::config::snapshot::TemplateSource;
+use needle::core::inject::admit::{Admission, Decision, Settings, admit};
+use needle::core::inject::native::NativeMode;
+use needle::sources::ConfigPaths;
+use serde_json::{Value, json};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+/// Each annotation, an ordinary value, and the text the injected pod then carries.
+const ORDINARY: [(&str, &str, &str); 5] = [
+    (
+        "proxyImage",
+        "example.com/istio/proxyv2:custom",
+        "\"example.com/istio/proxyv2:custom\"",
+    ),
+    ("logLevel", "debug", "--proxyLogLevel=debug"),
+    (
+        "componentLogLevel",
+        "misc:error",
+        "--proxyComponentLogLevel=misc:error",
+    ),
+    ("agentLogLevel", "debug", "--log_output_level=debug"),
+    ("bootstrapOverride", "my-bootstrap", "\"my-bootstrap\""),
+];
+
+/// The sidecar templates to try: each release's stock config (its own text rendered) and
+/// needle's embedded defaults.
+fn configs() -> Vec<(String, ConfigPaths)> {
+    let mut out = vec![(
+        "needle's embedded defaults".to_string(),
+        ConfigPaths::default(),
+    )];
+    let releases = corpus_dir().join("istio-releases");
+    let mut names: Vec<String> = std::fs::read_dir(&releases)
+        .expect("the corpus's istio-releases")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| releases.join(n).join("cfg").is_dir())
+        .collect();
+    names.sort();
+    for name in names {
+        let cfg = releases.join(&name).join("cfg");
+        out.push((
+            format!("Istio {name}"),
+            paths(
+                cfg.join("config.yaml"),
+                Some(cfg.join("values.json")),
+                Some(cfg.join("mesh.yaml")),
+            ),
+        ));
+    }
+    let dir = corpus_dir().join("istio-templates");
+    let mut seen = BTreeSet::new();
+    for case in load_table(&dir.join("cases.yaml"), &dir) {
+        let config = case
+            .inject_config
+            .clone()
+            .expect("a template case has a config");
+        if seen.insert(config.clone()) {
+            let release = case
+                .name
+                .split('/')
+                .next()
+                .unwrap_or(&case.name)
+                .to_string();
+            out.push((
+                release,
+                paths(config, case.values.clone(), case.mesh.clone()),
+            ));
+        }
+    }
+    out
+}
+
+fn paths(config: PathBuf, values: Option<PathBuf>, mesh: Option<PathBuf>) -> ConfigPaths {
+    ConfigPaths {
+        templates: TemplateSource::Config,
+        inject_config: Some(config),
+        values,
+        mesh,
+        ..ConfigPaths::default()
+    }
+}
+
+/// A hello pod, with one annotation when given.
+fn hello(annotation: Option<(&str, &str)>) -> Value {
+    let annotations: serde_json::Map<String, Value> = annotation
+        .map(|(name, value)| (name.to_string(), json!(value)))
+        .into_iter()
+        .collect();
+    json!({"apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "hello", "namespace": "default", "annotations": annotations},
+        "spec": {"containers": [{"name": "hello", "image": "fake.docker.io/google-samples/hello-go-gke:1.0"}]}})
+}
+
+fn decide(snapshot: &Snapshot, pod: &Value) -> Decision {
+    let settings = Settings {
+        revision: "default".into(),
+        native_sidecars: NativeMode::fixed(false),
+        compliance_policy: String::new(),
+        openshift: false,
+    };
+    let envs = BTreeMap::new();
+    admit(
+        snapshot,
+        &settings,
+        Admission::webhook(Cow::Borrowed(pod), "default", &envs),
+    )
+}
+
+/// One template: each annotation with a line break is denied by name; each ordinary value is
+/// injected into the pod, or, on the templates Istio cannot run on any pod (1.12 to 1.16 read
+/// `.EstimatedConcurrency`), refused as the same pod without the annotation is.
+fn one_template(snapshot: &Snapshot) -> Result<(), String> {
+    let plain = match decide(snapshot, &hello(None)) {
+        Decision::Injected(..) => None,
+        other => Some(other.reason().to_string()),
+    };
+    for (annotation, value, shows) in ORDINARY {
+        let name = format!("sidecar.istio.io/{annotation}");
+        match decide(snapshot, &hello(Some((&name, &format!("{value}\nx: y"))))) {
+            Decision::Denied(reason)
+                if reason.to_string().contains(&format!(
+                    "for annotation '{name}': value contains control characters"
+                )) => {}
+            other => {
+                return Err(format!(
+                    "{name} with a line break: {} ({})",
+                    other.name(),
+                    other.reason()
+                ));
+            }
+        }
+        match (decide(snapshot, &hello(Some((&name, value)))), &plain) {
+            (Decision::Injected(injected, _), None) if injected.patch().contains(shows) => {}
+            (Decision::Denied(reason), Some(plain)) if &reason.to_string() == plain => {}
+            (other, _) => {
+                return Err(format!(
+                    "{name}: {value}: {} ({}); without it: {plain:?}",
+                    other.name(),
+                    other.reason()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn line_breaks_in_unquoted_annotations_are_refused_on_every_release() {
+    let mut tally = Tally::table("unquoted-annotations", "templates");
+    for (release, paths) in configs() {
+        let outcome = paths
+            .load()
+            .map_err(|e| format!("loading: {e}"))
+            .and_then(|snapshot| one_template(&snapshot));
+        tally.record(&release, outcome);
+    }
+    tally.finish(|passed, total| {
+        format!(
+            "unquoted annotations: {passed}/{total} templates refuse a line break in each of the 5 and inject ordinary values"
+        )
+    });
+}
