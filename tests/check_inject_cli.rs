@@ -535,7 +535,8 @@ fn explain_runs_the_injectors_decision() {
         explained(
             NS_ENTRY,
             "denied",
-            "1 error occurred:\n\t* invalid value '1.1.1.1' for annotation \
+            "failed to run injection template: 1 error occurred:\n\t* invalid value '1.1.1.1' \
+             for annotation \
              'traffic.sidecar.istio.io/includeOutboundIPRanges': includeIPRanges invalid: failed \
              parsing cidr '1.1.1.1': netip.ParsePrefix(\"1.1.1.1\"): no '/'\n\n",
             "invalid_annotations"

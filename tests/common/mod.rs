@@ -11,7 +11,14 @@ use serde_json::Value;
 pub fn semantic(v: &Value) -> Value {
     let mut v = v.clone();
     strip_go_artifacts(&mut v);
-    norm(&v)
+    norm(&v, true)
+}
+
+/// `semantic` that keeps the zero scalars Go's typed objects print (`divisor: "0"`, a
+/// DeploymentConfig's `test: false`): for goldens the output must match as printed. Nulls and
+/// empty maps and lists are still left out (YAML style, not content).
+pub fn semantic_with_go_zeros(v: &Value) -> Value {
+    norm(v, false)
 }
 
 fn strip_go_artifacts(v: &mut Value) {
@@ -29,26 +36,26 @@ fn strip_go_artifacts(v: &mut Value) {
     }
 }
 
-fn norm(v: &Value) -> Value {
+fn norm(v: &Value, drop_zero_divisor: bool) -> Value {
     match v {
         Value::Object(m) => Value::Object(
             m.iter()
-                .map(|(k, v)| (k.clone(), norm(v)))
+                .map(|(k, v)| (k.clone(), norm(v, drop_zero_divisor)))
                 .filter(|(k, v)| {
                     !(v.is_null()
-                        || k.as_str() == "divisor" && (v == "0" || v == 0)
+                        || drop_zero_divisor && k.as_str() == "divisor" && (v == "0" || v == 0)
                         || v.as_object().is_some_and(|o| o.is_empty())
                         || v.as_array().is_some_and(|a| a.is_empty()))
                 })
                 .collect(),
         ),
-        Value::Array(a) => Value::Array(a.iter().map(norm).collect()),
+        Value::Array(a) => Value::Array(a.iter().map(|v| norm(v, drop_zero_divisor)).collect()),
         Value::String(s) => {
             let t = s.trim();
             if (t.starts_with('{') || t.starts_with('['))
                 && let Ok(parsed) = serde_json::from_str::<Value>(t)
             {
-                return norm(&parsed);
+                return norm(&parsed, drop_zero_divisor);
             }
             v.clone()
         }

@@ -24,9 +24,12 @@ use std::sync::Arc;
 /// Why a pod could not be injected. The webhook denies the pod with this message.
 #[derive(Debug, thiserror::Error)]
 pub enum InjectError {
-    #[error("{0}")]
+    // Istio runs these checks inside its template step, so their errors carry its words too.
+    #[error("failed to run injection template: {0}")]
     InvalidAnnotations(String),
-    #[error("requested template {name:?} not found; have {known}")]
+    #[error(
+        "failed to run injection template: requested template {name:?} not found; have {known}"
+    )]
     TemplateNotFound { name: String, known: String },
     #[error("failed to run injection template: {0}")]
     Render(#[from] RenderError),

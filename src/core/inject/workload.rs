@@ -1,8 +1,8 @@
 //! Workloads that carry a pod template (Deployment, CronJob, ...), for offline injection:
 //! find the pod inside a document, inject it, and put it back.
 
-use crate::core::compat::gofmt;
 use crate::core::compat::yaml;
+use crate::core::compat::{go_printed, gofmt};
 use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
@@ -231,6 +231,7 @@ pub fn inject_document(
         spec_path,
         injected.pod.get("spec").cloned().unwrap_or_default(),
     );
+    go_printed::typed_zeros(&kind, &mut out, spec_path);
     Ok(Outcome::Injected(out))
 }
 

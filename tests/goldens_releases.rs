@@ -1,0 +1,159 @@
+//! needle beside released istiods: for each Istio release of the corpus
+//! (`istio-releases/<release>/`), that release's own `TestInjection` inputs through
+//! `needle kube-inject` on that release's default ConfigMaps (`cfg/`), in both native-sidecar
+//! modes, compared with what that release's istioctl printed, Go's printed zeros
+//! (`divisor: "0"`, `test: false`) included. Inputs istioctl refused must be refused with
+//! its message. Prints `goldens releases: <release> N/M, ...`; cases that do not pass yet are
+//! in `tests/known_failures.txt` (suite `goldens-releases`).
+
+mod common;
+
+use common::golden_cases::{case_filter, corpus_dir};
+use common::tally::Tally;
+use common::{differences, semantic_with_go_zeros, yaml_documents};
+use needle::cli::kube_inject::inject_stream;
+use needle::core::config::snapshot::TemplateSource;
+use needle::core::inject::admit::Settings;
+use needle::core::inject::native::NativeMode;
+use needle::core::inject::workload::Offline;
+use needle::sources::ConfigPaths;
+use std::path::{Path, PathBuf};
+
+/// The releases of the corpus, oldest first.
+fn releases() -> Vec<(String, PathBuf)> {
+    let dir = corpus_dir().join("istio-releases");
+    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name().into_string().ok()?;
+            e.path().join("cfg").is_dir().then(|| (name, e.path()))
+        })
+        .collect();
+    let version =
+        |name: &str| -> Vec<u32> { name.split('.').map(|n| n.parse().unwrap_or(0)).collect() };
+    out.sort_by_key(|(name, _)| version(name));
+    assert!(!out.is_empty(), "no release in {}", dir.display());
+    out
+}
+
+fn inputs(release: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(release.join("inputs"))
+        .unwrap()
+        .filter_map(|e| Some(e.ok()?.path()))
+        .collect();
+    out.sort();
+    out
+}
+
+/// One input in one mode: needle's output against istioctl's (`native-<mode>/<input>`, and its
+/// exit code in `.rc`).
+fn one_case(run: &Offline, input: &Path, expected: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(input).map_err(|e| e.to_string())?;
+    let want = std::fs::read_to_string(expected).map_err(|e| e.to_string())?;
+    let rc =
+        std::fs::read_to_string(expected.with_extension("yaml.rc")).map_err(|e| e.to_string())?;
+    let name = input.display().to_string();
+    let got = inject_stream(&name, &text, run, &mut Vec::new()).map_err(|e| format!("{e:#}"));
+    match (rc.trim(), got) {
+        ("0", Ok(got)) => compare(&got, &want),
+        ("0", Err(e)) => Err(format!("istioctl injected it; needle: {e}")),
+        (_, Ok(_)) => Err(format!(
+            "istioctl refused it ({}); needle injected it",
+            refusal(&want)
+        )),
+        (_, Err(e)) => {
+            let missing: Vec<&str> = refusal(&want)
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !e.contains(l))
+                .collect();
+            match missing.is_empty() {
+                true => Ok(()),
+                false => Err(format!("needle's error {e:?} lacks istioctl's {missing:?}")),
+            }
+        }
+    }
+}
+
+/// istioctl's message: what follows `Error: `, up to the template list it prints in Go's map
+/// order (`; have ...`).
+fn refusal(stderr: &str) -> &str {
+    let message = stderr.split_once("Error: ").map_or(stderr, |(_, m)| m);
+    message.split_once("; have ").map_or(message, |(m, _)| m)
+}
+
+fn compare(got: &str, want: &str) -> Result<(), String> {
+    let (got, want) = (yaml_documents(got), yaml_documents(want));
+    if got.len() != want.len() {
+        return Err(format!(
+            "{} documents, istioctl printed {}",
+            got.len(),
+            want.len()
+        ));
+    }
+    let mut diffs = Vec::new();
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        differences(
+            &semantic_with_go_zeros(g),
+            &semantic_with_go_zeros(w),
+            &format!("doc{i}"),
+            &mut diffs,
+        );
+    }
+    match diffs.len() {
+        0 => Ok(()),
+        n => Err(format!(
+            "{n} differences, the first: {}",
+            diffs[..n.min(5)].join("; ")
+        )),
+    }
+}
+
+#[test]
+fn goldens_releases() {
+    let filter = case_filter();
+    let mut lines = Vec::new();
+    let mut tallies = Vec::new();
+    for (release, dir) in releases() {
+        let cfg = dir.join("cfg");
+        let snapshot = ConfigPaths {
+            templates: TemplateSource::Auto,
+            inject_config: Some(cfg.join("config.yaml")),
+            values: Some(cfg.join("values.json")),
+            mesh: Some(cfg.join("mesh.yaml")),
+            ..ConfigPaths::default()
+        }
+        .load()
+        .unwrap_or_else(|e| panic!("{release}'s cfg/: {e}"));
+        let mut tally = Tally::table("goldens-releases", &release);
+        for native in [false, true] {
+            let settings = Settings {
+                revision: "default".into(),
+                native_sidecars: NativeMode::fixed(native),
+                compliance_policy: String::new(),
+                openshift: false,
+            };
+            let run = Offline {
+                snapshot: &snapshot,
+                settings: &settings,
+                proxy_configs: None,
+            };
+            for input in inputs(&dir) {
+                let file = input.file_name().unwrap().to_string_lossy().into_owned();
+                let case = format!("native-{native}/{file}");
+                if filter.as_ref().is_some_and(|f| !case.contains(f.as_str())) {
+                    continue;
+                }
+                let expected = dir.join(format!("native-{native}")).join(&file);
+                tally.record(&case, one_case(&run, &input, &expected));
+            }
+        }
+        lines.push(format!("{release} {}/{}", tally.passed(), tally.total()));
+        tallies.push(tally);
+    }
+    println!("goldens releases: {}", lines.join(", "));
+    for tally in tallies {
+        tally.check();
+    }
+}
