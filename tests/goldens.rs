@@ -300,6 +300,8 @@ fn auto_picks_needles_templates_for_istios_stock_texts_only() {
         let snapshot = snapshot_for(&case, TemplateSource::Auto).unwrap_or_else(|e| panic!("{e}"));
         let want = if case.name.starts_with("istio-86c9f01/") {
             TemplateOrigin::NeedleForStock
+        } else if case.name.starts_with("istio-1.28.10/") {
+            TemplateOrigin::ReleaseStock("1.28.10")
         } else {
             TemplateOrigin::Config
         };

@@ -126,17 +126,32 @@ pub enum TemplateOrigin {
     NeedleForStock,
     /// The config's Go template text, translated.
     Config,
+    /// The config's text, which is the stock template of the Istio release named: rendered as
+    /// written, since needle's built-in follows 86c9f01 and gives other pods for it.
+    ReleaseStock(&'static str),
 }
 
 impl TemplateOrigin {
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            TemplateOrigin::Needle => "needle's built-in",
+            TemplateOrigin::Needle => "needle's built-in".into(),
             TemplateOrigin::NeedleForStock => {
-                "needle's built-in (the config's text is Istio's stock template)"
+                "needle's built-in (the config's text is Istio's stock template)".into()
             }
-            TemplateOrigin::Config => "the config's text",
+            TemplateOrigin::Config => "the config's text".into(),
+            TemplateOrigin::ReleaseStock(release) => format!(
+                "the config's text (Istio {release}'s stock template; needle's built-in follows \
+                 86c9f01, whose pods differ)"
+            ),
         }
+    }
+
+    /// Whether the config's Go template text renders (it is translated at load).
+    pub fn is_config_text(self) -> bool {
+        matches!(
+            self,
+            TemplateOrigin::Config | TemplateOrigin::ReleaseStock(_)
+        )
     }
 }
 
@@ -151,6 +166,18 @@ const STOCK_TEMPLATES: [(&str, u64); 5] = [
     ("grpc-simple", 0x39cd_5328_abec_37c8),
     ("grpc-agent", 0xe88d_6cd4_e01b_eb04),
     ("spire", 0xf8b8_9d9a_7b39_09ce),
+];
+
+/// The stock `sidecar` and `gateway` texts of released Istio (their istio-discovery chart's
+/// default ConfigMap; the corpus's `istio-releases/`), by the same hash. needle's built-in
+/// templates give other pods for them (`tests/goldens_releases.rs`), so they render as
+/// written; the load log names the release.
+const RELEASE_STOCK_TEMPLATES: [(&str, &str, u64); 5] = [
+    ("sidecar", "1.28.10", 0xd7b1_a319_b319_614c),
+    ("gateway", "1.28.10", 0xb058_9f47_db7b_3f11),
+    ("sidecar", "1.29.6", 0xb802_d340_f6f9_19c0),
+    ("gateway", "1.29.6 and 1.30.3", 0x25a6_b00f_e9ab_0040),
+    ("sidecar", "1.30.3", 0x2b4d_b9d7_116d_70b7),
 ];
 
 fn fnv1a64(text: &str) -> u64 {
@@ -176,8 +203,19 @@ pub fn template_origin(name: &str, text: Option<&str>, source: TemplateSource) -
         (Some(text), TemplateSource::Auto) if is_stock(name, text) => {
             TemplateOrigin::NeedleForStock
         }
-        (Some(_), TemplateSource::Auto) => TemplateOrigin::Config,
+        (Some(text), TemplateSource::Auto) => {
+            release_stock(name, text).map_or(TemplateOrigin::Config, TemplateOrigin::ReleaseStock)
+        }
     }
+}
+
+/// The Istio release whose stock text of template `name` this is, if any.
+fn release_stock(name: &str, text: &str) -> Option<&'static str> {
+    let hash = fnv1a64(text);
+    RELEASE_STOCK_TEMPLATES
+        .iter()
+        .find(|(n, _, h)| *n == name && *h == hash)
+        .map(|(_, release, _)| *release)
 }
 
 /// Parse and compile everything once. Config templates are Istio Go templates, translated to
@@ -205,7 +243,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let go_sources: Vec<(String, String)> = config
         .templates
         .iter()
-        .filter(|(n, _)| template_origins[n.as_str()] == TemplateOrigin::Config)
+        .filter(|(n, _)| template_origins[n.as_str()].is_config_text())
         .map(|(n, t)| (n.clone(), t.clone()))
         .collect();
     let config_name = sources
