@@ -439,3 +439,25 @@ fn chart_watch_cluster_grants_reading_proxy_configs_only_when_on() {
         Vec::<Value>::new()
     );
 }
+
+/// With the chart's own ConfigMaps (86c9f01's templates) needle answers as 86c9f01; on
+/// istiod's ConfigMaps as the release their values name, unless `serve.istioRelease` says.
+#[test]
+fn chart_names_the_istio_release_for_its_own_configmaps_only() {
+    let release = |set: &[&str]| -> Vec<String> {
+        let mut args = vec!["--namespace", "istio-system"];
+        for s in set {
+            args.extend(["--set", s]);
+        }
+        serve_args(&render(&flags(&args)).unwrap())
+            .into_iter()
+            .filter(|a| a.starts_with("--istio-release"))
+            .collect()
+    };
+    assert_eq!(release(&[]), ["--istio-release=86c9f01"]);
+    assert!(release(&["useIstioConfigMaps=true"]).is_empty());
+    assert_eq!(
+        release(&["useIstioConfigMaps=true", "serve.istioRelease=1.29"]),
+        ["--istio-release=1.29"]
+    );
+}

@@ -494,7 +494,8 @@ fn explained(entry: &str, decision: &str, reason: &str, label: &str) -> String {
     format!(
         "{ENABLED_ROW}EXPLAIN istio-sidecar-injector (revision default, entry {entry}):\n  \
          decision: {decision}\n  reason:   {reason}\n  label:    {label}\n  \
-         native:   off (auto, but no view of the cluster's nodes)\n"
+         native:   off (auto, but no view of the cluster's nodes)\n  \
+         release:  Istio 86c9f01 (from needle's embedded config)\n"
     )
 }
 
@@ -667,7 +668,8 @@ fn explain_judges_match_labels_as_the_apiserver_does() {
              matchConditions all match this pod CREATE\n\
              EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  \
              decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  \
-             native:   off (auto, but no view of the cluster's nodes)\n"
+             native:   off (auto, but no view of the cluster's nodes)\n  \
+             release:  Istio 86c9f01 (from needle's embedded config)\n"
         )
     );
     // In a namespace without the label the apiserver does not call it either.
@@ -788,7 +790,8 @@ fn deployment_resolves_to_its_pod_template() {
              istio-sidecar-injector-canary  canary    {GREEN_MARK}             Namespace label istio.io/rev=canary matches\n\
              EXPLAIN istio-sidecar-injector-canary (revision canary, entry rev.namespace.sidecar-injector.istio.io):\n  \
              decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  \
-             native:   off (auto, but no view of the cluster's nodes)\n"
+             native:   off (auto, but no view of the cluster's nodes)\n  \
+             release:  Istio 86c9f01 (from needle's embedded config)\n"
         )
     );
 }

@@ -1,7 +1,7 @@
 //! needle beside released istiods: for each Istio release of the corpus
 //! (`istio-releases/<release>/`), that release's own `TestInjection` inputs through
-//! `needle kube-inject` on that release's default ConfigMaps (`cfg/`), in both native-sidecar
-//! modes, compared with what that release's istioctl printed, Go's printed zeros
+//! `needle kube-inject --istio-release <release>` on that release's default ConfigMaps
+//! (`cfg/`; their `global.tag` is `latest`), in both native-sidecar modes, compared with what that release's istioctl printed, Go's printed zeros
 //! (`divisor: "0"`, `test: false`) included. Inputs istioctl refused must be refused with
 //! its message. Prints `goldens releases: <release> N/M, ...`; cases that do not pass yet are
 //! in `tests/known_failures.txt` (suite `goldens-releases`).
@@ -16,6 +16,7 @@ use needle::core::config::snapshot::{TemplateOrigin, TemplateSource};
 use needle::core::inject::admit::Settings;
 use needle::core::inject::native::NativeMode;
 use needle::core::inject::workload::Offline;
+use needle::core::release::Release;
 use needle::sources::ConfigPaths;
 use std::path::{Path, PathBuf};
 
@@ -122,10 +123,15 @@ fn goldens_releases() {
             inject_config: Some(cfg.join("config.yaml")),
             values: Some(cfg.join("values.json")),
             mesh: Some(cfg.join("mesh.yaml")),
+            release: Some(Release::parse(&release).expect("a release folder's name")),
             ..ConfigPaths::default()
         }
         .load()
         .unwrap_or_else(|e| panic!("{release}'s cfg/: {e}"));
+        assert_eq!(
+            snapshot.release_summary(),
+            format!("Istio {release} (from --istio-release)")
+        );
         // Its stock texts are recognised, and rendered as written (needle's built-in are
         // 86c9f01's, whose pods differ).
         for name in ["sidecar", "gateway"] {

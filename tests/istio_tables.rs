@@ -19,6 +19,7 @@ use needle::core::inject::probes::{
 };
 use needle::core::inject::prometheus::{apply_merge, apply_secure_port};
 use needle::core::inject::select::{Policy, SelectionConfig, inject_required};
+use needle::core::release::Release;
 use needle::server::path_params::parse_inject_envs;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -1050,7 +1051,10 @@ fn test_validate_resource_quantity() {
     ];
     let mut table = Tally::table("istio-tables", "TestValidateResourceQuantity");
     for (name, value, want_err) in cases {
-        let result = validate(&annotations(&[("sidecar.istio.io/proxyCPU", value)]));
+        let result = validate(
+            &annotations(&[("sidecar.istio.io/proxyCPU", value)]),
+            Release::NEWEST,
+        );
         table.record(name, verdict(result, want_err));
     }
     table.check();
@@ -1095,7 +1099,10 @@ fn test_validate_annotations() {
     ];
     let mut table = Tally::table("istio-tables", "TestValidateAnnotations");
     for (name, pairs, want_err) in cases {
-        table.record(name, verdict(validate(&annotations(pairs)), want_err));
+        table.record(
+            name,
+            verdict(validate(&annotations(pairs), Release::NEWEST), want_err),
+        );
     }
     table.check();
 }

@@ -35,7 +35,10 @@ static HELLO: LazyLock<Arc<PodVars>> = LazyLock::new(|| {
 });
 
 fuzz_target!(|text: &str| {
-    let Ok(templates) = Templates::compile(&[("fuzz".to_string(), text.to_string())]) else {
+    let Ok(templates) = Templates::compile(
+        &[("fuzz".to_string(), text.to_string())],
+        needle::core::release::Release::NEWEST,
+    ) else {
         return;
     };
     let _ = templates.render("fuzz", &SNAPSHOT.shared_context, &HELLO);

@@ -2,6 +2,7 @@
 
 use crate::core::config::proxy_config::resources::{ProxyConfigs, read_stream};
 use crate::core::config::snapshot::{ImageOverride, TemplateSource};
+use crate::core::release::Release;
 use crate::sources::ConfigPaths;
 use anyhow::{Context, anyhow};
 use clap::Args;
@@ -34,6 +35,16 @@ pub struct ConfigFileArgs {
     /// (the Istio release whose templates needle's match) included.
     #[arg(long = "tag", env = "NEEDLE_TAG")]
     pub tag: Option<String>,
+    /// The Istio release to answer as (`1.28`, `1.29.6`, `86c9f01`): its annotation checks and
+    /// template functions. Without it, the release the values' `global.tag` names; else (and
+    /// for the embedded config) 86c9f01, the newest needle knows.
+    #[arg(long = "istio-release", env = "NEEDLE_ISTIO_RELEASE", value_name = "RELEASE", value_parser = parse_release)]
+    pub istio_release: Option<Release>,
+}
+
+fn parse_release(text: &str) -> Result<Release, String> {
+    Release::parse(text)
+        .ok_or_else(|| format!("{text:?} names no Istio release: write 1.28, 1.29.6 or 86c9f01"))
 }
 
 impl ConfigFileArgs {
@@ -52,6 +63,7 @@ impl ConfigFileArgs {
                 hub: self.hub.clone(),
                 tag: self.tag.clone(),
             },
+            release: self.istio_release,
         }
     }
 }

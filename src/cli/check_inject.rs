@@ -394,13 +394,14 @@ fn decide(
     let decision = admit(injector.snapshot, &settings, admission);
     let entry_name = entry["name"].as_str().unwrap_or_default();
     format!(
-        "EXPLAIN {} (revision {}, entry {entry_name}):\n  decision: {}\n  reason:   {}\n  label:    {}\n  native:   {}\n",
+        "EXPLAIN {} (revision {}, entry {entry_name}):\n  decision: {}\n  reason:   {}\n  label:    {}\n  native:   {}\n  release:  {}\n",
         verdict.name,
         verdict.revision,
         decision.name(),
         decision.reason(),
         decision.reason().label(),
         native,
+        injector.snapshot.release_summary(),
     )
 }
 

@@ -6,6 +6,7 @@
 //! - `validate`: Istio's config validation, one module per kind;
 //! - `tag`: revision tags' webhook configurations, as `istioctl tag generate` makes them;
 //! - `audit`: an injected pod injected again and compared with itself (`needle audit`);
+//! - `release`: the Istio release needle answers as, and what differs between releases;
 //! - `compat`: Go and Kubernetes behaviour the others rely on (YAML and JSON reading, Go's
 //!   number and duration formats, IP parsing, quantities, label selectors, typed Pod fields).
 pub mod audit;
@@ -13,5 +14,6 @@ pub mod compat;
 pub mod config;
 pub mod gotemplate;
 pub mod inject;
+pub mod release;
 pub mod tag;
 pub mod validate;

@@ -5,6 +5,7 @@ use crate::core::config::Snapshot;
 use crate::core::config::snapshot::{
     self, Environment, ImageOverride, Source, Sources, TemplateSource,
 };
+use crate::core::release::Release;
 use std::path::{Path, PathBuf};
 
 /// Paths of the injector inputs; `None` uses needle's embedded default for that input.
@@ -22,6 +23,8 @@ pub struct ConfigPaths {
     pub environment: Environment,
     /// `--hub` / `--tag`, over the values of whichever source.
     pub image: ImageOverride,
+    /// `--istio-release`: the release to answer as (else the values' tag says).
+    pub release: Option<Release>,
 }
 
 impl ConfigPaths {
@@ -95,6 +98,7 @@ impl Texts {
             templates: paths.templates,
             environment: paths.environment.clone(),
             image: paths.image.clone(),
+            release: paths.release,
         })
         .map_err(LoadError::from)
     }

@@ -77,11 +77,17 @@ impl Live {
         let (result, reason) = match loaded {
             Ok(snapshot) => {
                 let templates = snapshot.template_summary();
+                let istio_release = snapshot.release_summary();
                 self.current.store(Arc::new(snapshot));
                 *self.unloaded.lock().unwrap() = None;
                 self.loaded.store(true, Ordering::Release);
                 self.stale.get_or_create(&source_label).set(0);
-                tracing::info!(source, templates, "injector configuration reloaded");
+                tracing::info!(
+                    source,
+                    istio_release,
+                    templates,
+                    "injector configuration reloaded"
+                );
                 ("ok", "")
             }
             Err(error) => {

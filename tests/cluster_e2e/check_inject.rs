@@ -61,7 +61,7 @@ fn cases() -> Vec<Case> {
             pod: plain(),
             injected_by: Some("default"),
             rows: ["+Namespace label istio-injection=enabled matches", NM, NM],
-            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
         Case {
             what: "disabled namespace",
@@ -77,7 +77,7 @@ fn cases() -> Vec<Case> {
             pod: plain(),
             injected_by: Some("default"),
             rows: ["+Namespace label istio.io/rev=default matches", NM, NM],
-            explain: "EXPLAIN istio-sidecar-injector (revision default, entry rev.namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector (revision default, entry rev.namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
         Case {
             what: "namespace istio.io/rev=canary",
@@ -85,7 +85,7 @@ fn cases() -> Vec<Case> {
             pod: plain(),
             injected_by: Some("canary"),
             rows: [NM, "+Namespace label istio.io/rev=canary matches", NM],
-            explain: "EXPLAIN istio-sidecar-injector-canary (revision canary, entry rev.namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector-canary (revision canary, entry rev.namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
         Case {
             what: "unlabelled namespace",
@@ -101,7 +101,7 @@ fn cases() -> Vec<Case> {
             pod: pod("app", json!({"sidecar.istio.io/inject": "true"}), json!({})),
             injected_by: Some("default"),
             rows: ["+Pod label sidecar.istio.io/inject=true matches", NM, NM],
-            explain: "EXPLAIN istio-sidecar-injector (revision default, entry object.sidecar-injector.istio.io):\n  decision: injected\n  reason:   label sidecar.istio.io/inject=true\n  label:    opted_in\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector (revision default, entry object.sidecar-injector.istio.io):\n  decision: injected\n  reason:   label sidecar.istio.io/inject=true\n  label:    opted_in\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
         Case {
             what: "pod label inject=false in an enabled namespace",
@@ -129,7 +129,7 @@ fn cases() -> Vec<Case> {
             ),
             injected_by: None,
             rows: ["+Namespace label istio-injection=enabled matches", NM, NM],
-            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: skipped\n  reason:   annotation sidecar.istio.io/inject=false\n  label:    opted_out\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: skipped\n  reason:   annotation sidecar.istio.io/inject=false\n  label:    opted_out\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
         Case {
             what: "pod istio.io/rev=canary in a plain namespace",
@@ -141,7 +141,7 @@ fn cases() -> Vec<Case> {
                 "+Pod label istio.io/rev=canary matches",
                 NM,
             ],
-            explain: "EXPLAIN istio-sidecar-injector-canary (revision canary, entry rev.object.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector-canary (revision canary, entry rev.object.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
         Case {
             what: "enabled namespace and pod istio.io/rev=canary",
@@ -149,7 +149,7 @@ fn cases() -> Vec<Case> {
             pod: pod("app", json!({"istio.io/rev": "canary"}), json!({})),
             injected_by: Some("default"),
             rows: ["+Namespace label istio-injection=enabled matches", NM, NM],
-            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: injected\n  reason:   injection policy is enabled\n  label:    policy_enabled\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
         Case {
             what: "host-network pod in an enabled namespace",
@@ -157,7 +157,7 @@ fn cases() -> Vec<Case> {
             pod: host,
             injected_by: None,
             rows: ["+Namespace label istio-injection=enabled matches", NM, NM],
-            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: skipped\n  reason:   pod uses host networking\n  label:    host_network\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            explain: "EXPLAIN istio-sidecar-injector (revision default, entry namespace.sidecar-injector.istio.io):\n  decision: skipped\n  reason:   pod uses host networking\n  label:    host_network\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
         },
     ]
 }
@@ -323,7 +323,7 @@ async fn workload_and_kube_system(env: Arc<Env>) -> Outcome {
         }
         let got = check_inject(&env, &[&format!("{name}.kube-system"), "--explain"])?;
         let want = format!(
-            "{}EXPLAIN istio-sidecar-injector (revision default, entry object.sidecar-injector.istio.io):\n  decision: skipped\n  reason:   namespace kube-system is never injected\n  label:    ignored_namespace\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n",
+            "{}EXPLAIN istio-sidecar-injector (revision default, entry object.sidecar-injector.istio.io):\n  decision: skipped\n  reason:   namespace kube-system is never injected\n  label:    ignored_namespace\n  native:   off (ENABLE_NATIVE_SIDECARS=false)\n  release:  Istio 86c9f01 (from needle's embedded config)\n",
             table(&[
                 (DEFAULT, "default", true, "Pod label sidecar.istio.io/inject=true matches".into()),
                 (CANARY, "canary", false, no_match(CANARY)),

@@ -4,6 +4,7 @@
 use crate::core::config::{self, ConfigError, InjectorConfig};
 use crate::core::inject::render::SharedContext;
 use crate::core::inject::render::{BUILTIN_TEMPLATES, Templates};
+use crate::core::release::{ChosenRelease, Release};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,9 +22,16 @@ pub struct Snapshot {
     pub offered_templates: std::collections::BTreeSet<String>,
     /// Where each offered template renders from (`--templates`).
     pub template_origins: BTreeMap<String, TemplateOrigin>,
+    /// The Istio release needle answers as with this configuration.
+    pub release: ChosenRelease,
 }
 
 impl Snapshot {
+    /// The release needle answers as and why, for the log at load.
+    pub fn release_summary(&self) -> String {
+        self.release.describe()
+    }
+
     /// `name: origin` of every offered template, for the log at load.
     pub fn template_summary(&self) -> String {
         self.template_origins
@@ -65,6 +73,8 @@ pub struct Sources<'a> {
     pub environment: Environment,
     /// `--hub` / `--tag`: set over whichever values are used.
     pub image: ImageOverride,
+    /// `--istio-release`: the release to answer as, whatever the values' tag says.
+    pub release: Option<Release>,
 }
 
 /// The proxy image's registry and tag given on the command line (`--hub`, `--tag`). They
@@ -230,6 +240,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         Some(s) => config::parse_values(s.name, s.text)?,
         None => config::parse_values("embedded values", DEFAULT_VALUES)?,
     };
+    let release = ChosenRelease::choose(sources.release, sources.values.as_ref().map(|_| &values));
     sources.image.apply(&mut values);
     let mesh = match &sources.mesh {
         Some(s) => config::parse_mesh(s.name, s.text)?,
@@ -250,9 +261,11 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         .config
         .as_ref()
         .map_or("embedded config", |s| s.name);
-    let templates = Templates::compile(&go_sources).map_err(|error| ConfigError::Template {
-        source_name: config_name.to_string(),
-        error,
+    let templates = Templates::compile(&go_sources, release.release).map_err(|error| {
+        ConfigError::Template {
+            source_name: config_name.to_string(),
+            error,
+        }
     })?;
     let shared_context = crate::core::inject::context::shared(&values, &mesh, &sources.environment);
     let offered_templates: BTreeSet<String> = if config.templates.is_empty() {
@@ -275,6 +288,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         shared_context,
         offered_templates,
         template_origins,
+        release,
     })
 }
 
@@ -399,6 +413,26 @@ mod tests {
             out,
             serde_json::json!({"metadata": {"labels": {"a": "set", "b": "unset"}}})
         );
+    }
+
+    /// A template calling a function its release's injector lacks fails to load there.
+    #[test]
+    fn template_functions_follow_the_release() {
+        let load = |release: &str| {
+            super::build(super::Sources {
+                config: Some(super::Source {
+                    name: "inject.yaml",
+                    text: "templates:\n  custom: |\n    a: {{ omitNil .Values }}\n",
+                }),
+                release: crate::core::release::Release::parse(release),
+                ..Default::default()
+            })
+        };
+        let err = load("1.28.5").unwrap_err().to_string();
+        assert!(err.contains("omitNil"), "{err}");
+        assert!(load("1.28.6").is_ok());
+        assert!(load("1.29.0").is_err());
+        assert!(load("86c9f01").is_ok());
     }
 
     #[test]

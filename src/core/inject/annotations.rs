@@ -3,6 +3,7 @@
 
 use crate::core::compat::quantity;
 use crate::core::config::mesh;
+use crate::core::release::{Feature, Release};
 use serde_json::Value;
 
 type Check = fn(&str) -> Result<(), String>;
@@ -59,14 +60,33 @@ const CHECKS: [(&str, Check); 24] = [
     ("sidecar.istio.io/bootstrapOverride", template_safe),
 ];
 
-/// Check every known annotation; the error lists each invalid one, in annotation-name order.
-pub fn validate(annotations: &serde_json::Map<String, Value>) -> Result<(), String> {
+/// The release that began checking an annotation, for the checks not every release has.
+fn checked_since(name: &str) -> Option<Feature> {
+    match name {
+        "sidecar.istio.io/proxyCPU"
+        | "sidecar.istio.io/proxyMemory"
+        | "sidecar.istio.io/proxyCPULimit"
+        | "sidecar.istio.io/proxyMemoryLimit" => Some(Feature::QuantityAnnotations),
+        "traffic.sidecar.istio.io/excludeInterfaces"
+        | "traffic.sidecar.istio.io/kubevirtInterfaces"
+        | "istio.io/reroute-virtual-interfaces" => Some(Feature::InterfaceAnnotations),
+        _ => None,
+    }
+}
+
+/// Check every known annotation as `release` checks it; the error lists each invalid one, in
+/// annotation-name order.
+pub fn validate(
+    annotations: &serde_json::Map<String, Value>,
+    release: Release,
+) -> Result<(), String> {
     let mut errors = Vec::new();
     for (name, value) in annotations {
         let Some(value) = value.as_str() else {
             continue;
         };
         if let Some((_, check)) = CHECKS.iter().find(|(n, _)| n == name)
+            && checked_since(name).is_none_or(|feature| release.has(feature))
             && let Err(e) = check(value)
         {
             errors.push(format!(
@@ -233,7 +253,24 @@ mod tests {
     use serde_json::json;
 
     fn check(annos: Value) -> Result<(), String> {
-        validate(annos.as_object().unwrap())
+        validate(annos.as_object().unwrap(), Release::NEWEST)
+    }
+
+    #[test]
+    fn each_release_checks_what_it_checked() {
+        let annos = json!({
+            "sidecar.istio.io/proxyCPU": "lots",
+            "traffic.sidecar.istio.io/excludeInterfaces": "eth0,,eth1",
+        });
+        let on = |release: &str| {
+            let release = Release::parse(release).unwrap();
+            validate(annos.as_object().unwrap(), release)
+                .err()
+                .map(|e| e.lines().count())
+        };
+        assert_eq!(on("1.28.3"), None);
+        assert_eq!(on("1.29.6"), Some(3)); // the quantity: one line, the header, the blank
+        assert_eq!(on("1.30.0"), Some(4));
     }
 
     #[test]

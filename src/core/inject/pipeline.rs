@@ -169,7 +169,8 @@ pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectE
         .at(&["metadata", "annotations"])
         .and_then(Value::as_object)
     {
-        annotations::validate(annos).map_err(InjectError::InvalidAnnotations)?;
+        annotations::validate(annos, snapshot.release.release)
+            .map_err(InjectError::InvalidAnnotations)?;
     }
     let proxy_envs = resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
     let proxy_config = effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?;

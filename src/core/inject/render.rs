@@ -102,8 +102,13 @@ impl std::fmt::Debug for Templates {
 
 impl Templates {
     /// Compile the built-in templates plus Istio-style Go templates (name, Go template
-    /// text), which are translated to minijinja and render YAML.
-    pub fn compile(go_templates: &[(String, String)]) -> Result<Self, RenderError> {
+    /// text), which are translated to minijinja and render YAML with the functions `release`'s
+    /// injector gives them.
+    pub fn compile(
+        go_templates: &[(String, String)],
+        release: crate::core::release::Release,
+    ) -> Result<Self, RenderError> {
+        let functions = funcs::istio_functions(release);
         let yaml: Arc<BTreeSet<String>> =
             Arc::new(go_templates.iter().map(|(n, _)| n.clone()).collect());
         let mut env = Environment::new();
@@ -123,12 +128,11 @@ impl Templates {
                 .map_err(|e| template_error(name, &e))?;
         }
         for (name, text) in go_templates {
-            let source = gotemplate::translate(text, funcs::ISTIO_FUNCTIONS).map_err(|e| {
-                RenderError::Template {
+            let source =
+                gotemplate::translate(text, &functions).map_err(|e| RenderError::Template {
                     name: name.clone(),
                     message: format!("cannot translate the Go template: {e}"),
-                }
-            })?;
+                })?;
             env.add_template_owned(name.clone(), source)
                 .map_err(|e| template_error(name, &e))?;
         }

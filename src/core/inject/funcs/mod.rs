@@ -53,6 +53,21 @@ pub const ISTIO_FUNCTIONS: &[&str] = &[
     "otelResourceAttributes",
 ];
 
+/// The functions of `ISTIO_FUNCTIONS` a release's injector has: a template calling another
+/// fails to load there as in that release's istiod ("function ... not defined").
+pub fn istio_functions(release: crate::core::release::Release) -> Vec<&'static str> {
+    use crate::core::release::Feature;
+    ISTIO_FUNCTIONS
+        .iter()
+        .copied()
+        .filter(|name| match *name {
+            "omitNil" => release.has(Feature::OmitNil),
+            "otelResourceAttributes" => release.has(Feature::OtelResourceAttributes),
+            _ => true,
+        })
+        .collect()
+}
+
 /// Register Istio's functions under the names of both kinds of template (in Istio's order;
 /// needle's name follows the Go one), then needle's own helpers.
 pub fn register(env: &mut Environment<'static>) {

@@ -1,0 +1,259 @@
+//! The Istio release needle answers as. What istiod's injector does differently from one
+//! release to the next, in Go code rather than in its ConfigMap, is this one table; the steps
+//! that differ ask it (`Release::has`), and there is one code path.
+//!
+//! Each row was read from Istio's history at the release tags (the backports included), not
+//! inferred from dates.
+
+use std::fmt;
+
+/// An Istio release: `1.<minor>.<patch>`, or the development commit needle follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Release {
+    minor: u32,
+    patch: u32,
+}
+
+/// A behaviour of Istio's injector that some releases have and others lack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feature {
+    /// `sidecar.istio.io/proxyCPU`, `proxyMemory`, `proxyCPULimit` and `proxyMemoryLimit` are
+    /// validated as quantities (istio#58928, backported to 1.28.4 and 1.29.0).
+    QuantityAnnotations,
+    /// `traffic.sidecar.istio.io/excludeInterfaces`, `kubevirtInterfaces` and
+    /// `istio.io/reroute-virtual-interfaces` are validated as interface names (istio#58785).
+    InterfaceAnnotations,
+    /// Templates may call `omitNil` (istio#58824, backported to 1.28.6 and 1.29.1).
+    OmitNil,
+    /// Templates may call `otelResourceAttributes` (istio#59207).
+    OtelResourceAttributes,
+}
+
+/// Where each feature starts: per minor, the first patch that has it; every minor after the
+/// last one listed has it from its first patch.
+const SINCE: [(Feature, &[(u32, u32)]); 4] = [
+    (Feature::QuantityAnnotations, &[(28, 4), (29, 0)]),
+    (Feature::InterfaceAnnotations, &[(30, 0)]),
+    (Feature::OmitNil, &[(28, 6), (29, 1)]),
+    (Feature::OtelResourceAttributes, &[(30, 0)]),
+];
+
+/// The oldest minor needle answers as; older ones are answered as this one, with a warning.
+const OLDEST_MINOR: u32 = 28;
+
+impl Release {
+    /// The development commit of Istio needle follows (after 1.30; its templates are needle's
+    /// built-in ones). Newer or unknown releases are answered as this one.
+    pub const NEWEST: Release = Release {
+        minor: 31,
+        patch: 0,
+    };
+
+    /// A release named as a user or a values file names it: `1.28`, `1.28.4`, `v1.28.4`,
+    /// `1.28.4-distroless`, or `86c9f01`. `None` when the text names no release.
+    pub fn parse(text: &str) -> Option<Release> {
+        let text = text.trim();
+        if text == "86c9f01" {
+            return Some(Release::NEWEST);
+        }
+        let text = text.strip_prefix('v').unwrap_or(text);
+        let version = text.split(['-', '+']).next()?;
+        let mut parts = version.split('.');
+        let (major, minor) = (parts.next()?, parts.next()?);
+        let patch = parts.next().unwrap_or("0");
+        if major != "1" || parts.next().is_some() {
+            return None;
+        }
+        Some(Release {
+            minor: minor.parse().ok()?,
+            patch: patch.parse().ok()?,
+        })
+    }
+
+    /// The release needle answers as for this one, and why when it is not the same: a release
+    /// older than the oldest needle knows, or newer than the newest.
+    pub fn supported(self) -> (Release, Option<String>) {
+        if self > Release::NEWEST {
+            let why = format!("Istio {self} is newer than the newest release needle knows");
+            return (Release::NEWEST, Some(why));
+        }
+        if self.minor < OLDEST_MINOR {
+            let oldest = Release {
+                minor: OLDEST_MINOR,
+                patch: 0,
+            };
+            let why = format!("Istio {self} is older than the oldest release needle answers as");
+            return (oldest, Some(why));
+        }
+        (self, None)
+    }
+
+    pub fn has(self, feature: Feature) -> bool {
+        let (_, since) = SINCE
+            .iter()
+            .find(|(f, _)| *f == feature)
+            .expect("every feature has a row");
+        let last_minor = since.iter().map(|(m, _)| *m).max().unwrap_or(0);
+        match since.iter().find(|(m, _)| *m == self.minor) {
+            Some((_, first_patch)) => self.patch >= *first_patch,
+            None => self.minor > last_minor,
+        }
+    }
+}
+
+impl fmt::Display for Release {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Release::NEWEST {
+            write!(f, "86c9f01")
+        } else {
+            write!(f, "1.{}.{}", self.minor, self.patch)
+        }
+    }
+}
+
+/// How the release in use was chosen, for the load log and `check-inject --explain`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReleaseSource {
+    /// `--istio-release`.
+    Flag,
+    /// The values' `global.tag`.
+    ValuesTag(String),
+    /// needle's embedded values and templates, which are 86c9f01's.
+    Embedded,
+    /// Nothing named one (a tag such as `latest`): the newest.
+    Newest,
+}
+
+/// The release in use and how it was chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChosenRelease {
+    pub release: Release,
+    pub source: ReleaseSource,
+    /// Why it differs from the one asked for, when it does.
+    pub note: Option<String>,
+}
+
+impl ChosenRelease {
+    /// The release a flag names, else the one the values' `global.tag` names (`values` is
+    /// `None` for needle's embedded values), else the newest.
+    pub fn choose(flag: Option<Release>, values: Option<&serde_json::Value>) -> ChosenRelease {
+        let (asked, source) = match (flag, values) {
+            (Some(release), _) => (release, ReleaseSource::Flag),
+            (None, None) => (Release::NEWEST, ReleaseSource::Embedded),
+            (None, Some(values)) => {
+                let tag = values
+                    .pointer("/global/tag")
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or_default();
+                match Release::parse(tag) {
+                    Some(release) => (release, ReleaseSource::ValuesTag(tag.to_string())),
+                    None => (Release::NEWEST, ReleaseSource::Newest),
+                }
+            }
+        };
+        let (release, note) = asked.supported();
+        ChosenRelease {
+            release,
+            source,
+            note,
+        }
+    }
+
+    /// One line for the load log and `check-inject --explain`.
+    pub fn describe(&self) -> String {
+        let from = match &self.source {
+            ReleaseSource::Flag => "--istio-release".to_string(),
+            ReleaseSource::ValuesTag(tag) => format!("the values' global.tag {tag:?}"),
+            ReleaseSource::Embedded => "needle's embedded config".to_string(),
+            ReleaseSource::Newest => {
+                "the newest needle knows: no --istio-release, and the values' global.tag names no release"
+                    .to_string()
+            }
+        };
+        match &self.note {
+            Some(note) => format!("Istio {} (from {from}; {note})", self.release),
+            None => format!("Istio {} (from {from})", self.release),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn r(text: &str) -> Release {
+        Release::parse(text).unwrap()
+    }
+
+    #[test]
+    fn names_parse_as_users_and_values_write_them() {
+        assert_eq!(r("1.28"), r("1.28.0"));
+        assert_eq!(r("v1.28.4"), r("1.28.4"));
+        assert_eq!(r("1.30.3-distroless"), r("1.30.3"));
+        assert_eq!(r("86c9f01"), Release::NEWEST);
+        assert_eq!(r("86c9f01").to_string(), "86c9f01");
+        assert_eq!(r("1.29.6").to_string(), "1.29.6");
+        for not_one in ["latest", "", "2.1.0", "1.x", "1.28.4.1", "master"] {
+            assert_eq!(Release::parse(not_one), None, "{not_one}");
+        }
+    }
+
+    #[test]
+    fn features_follow_the_releases_and_their_backports() {
+        use Feature::*;
+        let table = [
+            ("1.28.3", [false, false, false, false]),
+            ("1.28.4", [true, false, false, false]),
+            ("1.28.6", [true, false, true, false]),
+            ("1.29.0", [true, false, false, false]),
+            ("1.29.1", [true, false, true, false]),
+            ("1.30.0", [true, true, true, true]),
+            ("86c9f01", [true, true, true, true]),
+        ];
+        for (release, want) in table {
+            let got = [
+                QuantityAnnotations,
+                InterfaceAnnotations,
+                OmitNil,
+                OtelResourceAttributes,
+            ]
+            .map(|f| r(release).has(f));
+            assert_eq!(got, want, "{release}");
+        }
+    }
+
+    #[test]
+    fn the_flag_wins_then_the_tag_then_the_newest() {
+        let values = json!({"global": {"tag": "1.29.6"}});
+        let chosen = ChosenRelease::choose(Some(r("1.28.10")), Some(&values));
+        assert_eq!(chosen.describe(), "Istio 1.28.10 (from --istio-release)");
+        let chosen = ChosenRelease::choose(None, Some(&values));
+        assert_eq!(
+            chosen.describe(),
+            "Istio 1.29.6 (from the values' global.tag \"1.29.6\")"
+        );
+        let latest = json!({"global": {"tag": "latest"}});
+        assert_eq!(
+            ChosenRelease::choose(None, Some(&latest)).release,
+            Release::NEWEST
+        );
+        assert_eq!(
+            ChosenRelease::choose(None, None).source,
+            ReleaseSource::Embedded
+        );
+    }
+
+    #[test]
+    fn releases_outside_the_table_are_answered_as_its_ends_and_say_so() {
+        let newer = ChosenRelease::choose(Some(r("1.32.0")), None);
+        assert_eq!(newer.release, Release::NEWEST);
+        assert_eq!(
+            newer.describe(),
+            "Istio 86c9f01 (from --istio-release; Istio 1.32.0 is newer than the newest release needle knows)"
+        );
+        let older = ChosenRelease::choose(Some(r("1.26.8")), None);
+        assert_eq!(older.release, r("1.28.0"));
+        assert!(older.note.unwrap().contains("older than the oldest"));
+    }
+}
