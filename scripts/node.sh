@@ -86,6 +86,12 @@ teardown() {
 	} 2>/dev/null
 	kill_cgroups
 	remove_cgroups
+	local left
+	left=$(cgroup_dirs)
+	if [ -n "$left" ]; then
+		echo "node.sh: teardown could not remove these cgroups (processes left in them):" $left >&2
+		status=1
+	fi
 	# Mounts under the run directory (container roots, volumes, shm, pod namespaces), deepest
 	# first; those under the tmpfs go with the mount namespace.
 	findmnt -rn -o TARGET | grep -F "$run/" | sort -r | while read -r m; do umount -l "$m"; done
@@ -102,9 +108,24 @@ trap teardown EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# The pods' cgroups: one tree, $cgroup_root, in every hierarchy (the kubelet is told to put pods
-# there), so that teardown finds every process and every directory the pods made.
-cgroup_dirs() { for h in /sys/fs/cgroup/*/ /sys/fs/cgroup/; do [ -d "$h${cgroup_root#/}" ] && echo "$h${cgroup_root#/}"; done; }
+# The pods' cgroups, so that teardown finds every process and every directory the pods made:
+# the tree $cgroup_root in every hierarchy (the kubelet is told to put pods there), and each
+# container's own, which containerd makes under /k8s.io/<id> whatever the kubelet says (named
+# by the task directories of this node's containerd; a pod's processes are in neither the
+# node's network namespace nor its shims' process tree).
+cgroup_dirs() {
+	local h id
+	for h in /sys/fs/cgroup/*/ /sys/fs/cgroup/; do
+		[ -d "$h${cgroup_root#/}" ] && echo "$h${cgroup_root#/}"
+		for id in $(container_ids); do
+			[ -d "${h}k8s.io/$id" ] && echo "${h}k8s.io/$id"
+		done
+	done
+}
+container_ids() {
+	ls "$run/containerd/state/io.containerd.runtime.v2.task/k8s.io" \
+		"$run/containerd/root/io.containerd.runtime.v2.task/k8s.io" 2>/dev/null | grep -E '^[0-9a-f]{64}$' | sort -u
+}
 kill_cgroups() {
 	local d
 	for d in $(cgroup_dirs); do
@@ -112,8 +133,13 @@ kill_cgroups() {
 	done
 }
 remove_cgroups() {
-	local d
+	local d h
 	for d in $(cgroup_dirs); do find "$d" -depth -type d -exec rmdir {} + 2>/dev/null; done
+	# containerd's parent of the containers' cgroups, when this node's were all it held.
+	if [ -n "$(container_ids)" ]; then
+		for h in /sys/fs/cgroup/*/ /sys/fs/cgroup/; do rmdir "${h}k8s.io" 2>/dev/null; done
+	fi
+	return 0
 }
 
 for h in /sys/fs/cgroup/*/; do
