@@ -10,7 +10,7 @@ mod common;
 
 use common::golden_cases::{case_filter, corpus_dir};
 use common::tally::Tally;
-use common::{differences, semantic_with_go_zeros, yaml_documents};
+use common::{document_differences, semantic_with_go_zeros, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
 use needle::core::config::snapshot::{TemplateOrigin, TemplateSource};
 use needle::core::inject::admit::Settings;
@@ -86,22 +86,7 @@ fn refusal(stderr: &str) -> &str {
 
 fn compare(got: &str, want: &str) -> Result<(), String> {
     let (got, want) = (yaml_documents(got), yaml_documents(want));
-    if got.len() != want.len() {
-        return Err(format!(
-            "{} documents, istioctl printed {}",
-            got.len(),
-            want.len()
-        ));
-    }
-    let mut diffs = Vec::new();
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        differences(
-            &semantic_with_go_zeros(g),
-            &semantic_with_go_zeros(w),
-            &format!("doc{i}"),
-            &mut diffs,
-        );
-    }
+    let diffs = document_differences(&got, &want, semantic_with_go_zeros)?;
     match diffs.len() {
         0 => Ok(()),
         n => Err(format!(
@@ -129,7 +114,7 @@ fn goldens_releases() {
         .load()
         .unwrap_or_else(|e| panic!("{release}'s cfg/: {e}"));
         assert_eq!(
-            snapshot.release_summary(),
+            snapshot.release.describe(),
             format!("Istio {release} (from --istio-release)")
         );
         // Its stock texts are recognised, and rendered as written (needle's built-in are

@@ -792,7 +792,7 @@ fn test_strategic_merge() {
     let outcome = strategic_merge(&input, &template, Schema::Pod)
         .map_err(|e| format!("merge failed: {e}"))
         .and_then(|mut merged| {
-            apply_merge(&mut merged, &json!({}), 0)?;
+            apply_merge(&mut merged, &json!({}), 0, Release::NEWEST)?;
             let (got, want) = (common::semantic(&merged), common::semantic(&want));
             let mut diffs = Vec::new();
             common::differences(&got, &want, "", &mut diffs);
@@ -1350,6 +1350,7 @@ fn test_otel_resource_attributes() {
             namespace: namespace.into(),
         };
         let ctx = context::build(&ContextInput {
+            release: Release::NEWEST,
             pod: &std::sync::Arc::new(p),
             owner: &owner,
             values: &json!({}),
@@ -1423,7 +1424,7 @@ fn test_enable_prometheus_aggregation() {
     let mut table = Tally::table("istio-tables", "TestEnablePrometheusAggregation");
     for (name, mesh, annos, want) in cases {
         let mut p = prometheus_pod(annos);
-        let outcome = apply_merge(&mut p, &mesh, STATUS_PORT).and_then(|()| {
+        let outcome = apply_merge(&mut p, &mesh, STATUS_PORT, Release::NEWEST).and_then(|()| {
             let merged = annotation(&p, "prometheus.io/path") == Some("/stats/prometheus");
             expect_eq(merged, want)
         });
@@ -1516,21 +1517,22 @@ fn test_get_prometheus_scrape_configuration_multi_target() {
     );
     for (name, annos, want_port, want_path, want_targets) in cases {
         let mut p = prometheus_pod(annos);
-        let outcome = apply_merge(&mut p, &json!({}), STATUS_PORT).and_then(|()| {
-            // No env at all means an empty scrape configuration.
-            let env = scrape_env(&p).unwrap_or_else(|| json!({ "port": "", "path": "" }));
-            let targets = env.get("targets").cloned();
-            expect_eq(&targets, &want_targets)
-                .map_err(|e| format!("targets: {e}"))
-                .and_then(|()| match want_targets {
-                    Some(_) => Ok(()),
-                    None => expect_eq(
-                        (env["port"].as_str(), env["path"].as_str()),
-                        (Some(want_port), Some(want_path)),
-                    )
-                    .map_err(|e| format!("(port, path): {e}")),
-                })
-        });
+        let outcome =
+            apply_merge(&mut p, &json!({}), STATUS_PORT, Release::NEWEST).and_then(|()| {
+                // No env at all means an empty scrape configuration.
+                let env = scrape_env(&p).unwrap_or_else(|| json!({ "port": "", "path": "" }));
+                let targets = env.get("targets").cloned();
+                expect_eq(&targets, &want_targets)
+                    .map_err(|e| format!("targets: {e}"))
+                    .and_then(|()| match want_targets {
+                        Some(_) => Ok(()),
+                        None => expect_eq(
+                            (env["port"].as_str(), env["path"].as_str()),
+                            (Some(want_port), Some(want_path)),
+                        )
+                        .map_err(|e| format!("(port, path): {e}")),
+                    })
+            });
         table.record(name, outcome);
     }
     table.check();
@@ -1610,7 +1612,7 @@ fn test_apply_prometheus_merge_scrape_targets() {
     let mut table = Tally::table("istio-tables", "TestApplyPrometheusMergeScrapeTargets");
     for (name, annos, check) in cases {
         let mut p = prometheus_pod(annos);
-        let result = apply_merge(&mut p, &mesh, STATUS_PORT);
+        let result = apply_merge(&mut p, &mesh, STATUS_PORT, Release::NEWEST);
         table.record(name, check(result, &p));
     }
     table.check();
@@ -1677,7 +1679,7 @@ fn test_apply_secure_prometheus_annotation() {
     ];
     let mut table = Tally::table("istio-tables", "TestApplySecurePrometheusAnnotation");
     for (name, mut p, want) in cases {
-        apply_secure_port(&mut p);
+        apply_secure_port(&mut p, Release::NEWEST);
         table.record(name, expect_eq(annotation(&p, SECURE), want));
     }
     table.check();

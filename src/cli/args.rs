@@ -35,9 +35,9 @@ pub struct ConfigFileArgs {
     /// (the Istio release whose templates needle's match) included.
     #[arg(long = "tag", env = "NEEDLE_TAG")]
     pub tag: Option<String>,
-    /// The Istio release to answer as (`1.28`, `1.29.6`, `86c9f01`): its annotation checks and
-    /// template functions. Without it, the release the values' `global.tag` names; else (and
-    /// for the embedded config) 86c9f01, the newest needle knows.
+    /// The Istio release to answer as (`1.28`, `1.29.6`, `86c9f01`): its annotation checks,
+    /// Prometheus merge, template functions and data. Without it, the release the values'
+    /// `global.tag` names; else (and for the embedded config) 86c9f01, the newest needle knows.
     #[arg(long = "istio-release", env = "NEEDLE_ISTIO_RELEASE", value_name = "RELEASE", value_parser = parse_release)]
     pub istio_release: Option<Release>,
 }

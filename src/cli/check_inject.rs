@@ -401,7 +401,7 @@ fn decide(
         decision.reason(),
         decision.reason().label(),
         native,
-        injector.snapshot.release_summary(),
+        injector.snapshot.release.describe(),
     )
 }
 

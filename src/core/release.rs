@@ -27,15 +27,32 @@ pub enum Feature {
     OmitNil,
     /// Templates may call `otelResourceAttributes` (istio#59207).
     OtelResourceAttributes,
+    /// `prometheus.istio.io/scrape-targets` is read into the merged scrape configuration and
+    /// cleared with the other scrape annotations (istio#59924).
+    PrometheusScrapeTargets,
+    /// A scraped port that is not a port, is the agent's own, or is one Istio reserves denies
+    /// the pod (istio#60468); before it, such pods are injected.
+    PrometheusPortChecks,
+    /// `prometheus.istio.io/secure-port` is set from the proxy's
+    /// `ENVOY_SECURE_MERGED_METRICS_PORT` (istio#60430).
+    PrometheusSecurePort,
+    /// Templates have `.ProxyInitImage` (built from `global.proxy_init.image`), and an image
+    /// type the proxy config leaves empty falls back to `global.variant` (istio#59292); before
+    /// it, a proxy config with an `image` took its type as written, empty included.
+    ProxyInitImage,
 }
 
 /// Where each feature starts: per minor, the first patch that has it; every minor after the
 /// last one listed has it from its first patch.
-const SINCE: [(Feature, &[(u32, u32)]); 4] = [
+const SINCE: [(Feature, &[(u32, u32)]); 8] = [
     (Feature::QuantityAnnotations, &[(28, 4), (29, 0)]),
     (Feature::InterfaceAnnotations, &[(30, 0)]),
     (Feature::OmitNil, &[(28, 6), (29, 1)]),
     (Feature::OtelResourceAttributes, &[(30, 0)]),
+    (Feature::PrometheusScrapeTargets, &[(31, 0)]),
+    (Feature::PrometheusPortChecks, &[(31, 0)]),
+    (Feature::PrometheusSecurePort, &[(31, 0)]),
+    (Feature::ProxyInitImage, &[(31, 0)]),
 ];
 
 /// The oldest minor needle answers as; older ones are answered as this one, with a warning.
@@ -202,14 +219,17 @@ mod tests {
     #[test]
     fn features_follow_the_releases_and_their_backports() {
         use Feature::*;
+        // The four of 1.31 (86c9f01) move together: scrape targets, port checks, secure port,
+        // `.ProxyInitImage`.
         let table = [
-            ("1.28.3", [false, false, false, false]),
-            ("1.28.4", [true, false, false, false]),
-            ("1.28.6", [true, false, true, false]),
-            ("1.29.0", [true, false, false, false]),
-            ("1.29.1", [true, false, true, false]),
-            ("1.30.0", [true, true, true, true]),
-            ("86c9f01", [true, true, true, true]),
+            ("1.28.3", [false, false, false, false, false]),
+            ("1.28.4", [true, false, false, false, false]),
+            ("1.28.6", [true, false, true, false, false]),
+            ("1.29.0", [true, false, false, false, false]),
+            ("1.29.1", [true, false, true, false, false]),
+            ("1.30.0", [true, true, true, true, false]),
+            ("1.30.3", [true, true, true, true, false]),
+            ("86c9f01", [true, true, true, true, true]),
         ];
         for (release, want) in table {
             let got = [
@@ -217,9 +237,13 @@ mod tests {
                 InterfaceAnnotations,
                 OmitNil,
                 OtelResourceAttributes,
+                PrometheusScrapeTargets,
             ]
             .map(|f| r(release).has(f));
             assert_eq!(got, want, "{release}");
+            for f in [PrometheusPortChecks, PrometheusSecurePort, ProxyInitImage] {
+                assert_eq!(r(release).has(f), want[4], "{release} {f:?}");
+            }
         }
     }
 

@@ -106,7 +106,7 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     let live = if opts.configmaps.is_empty() {
         let snapshot = opts.config.load()?;
         tracing::info!(
-            istio_release = snapshot.release_summary(),
+            istio_release = snapshot.release.describe(),
             templates = snapshot.template_summary(),
             "injector configuration loaded"
         );

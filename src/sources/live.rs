@@ -77,7 +77,7 @@ impl Live {
         let (result, reason) = match loaded {
             Ok(snapshot) => {
                 let templates = snapshot.template_summary();
-                let istio_release = snapshot.release_summary();
+                let istio_release = snapshot.release.describe();
                 self.current.store(Arc::new(snapshot));
                 *self.unloaded.lock().unwrap() = None;
                 self.loaded.store(true, Ordering::Release);

@@ -3,21 +3,30 @@
 //! needle's defaults; audited as a server with `--watch-cluster` on a cluster without nodes
 //! (native sidecars on under `auto`) they differ where the proxy moves; audited with an edited
 //! template of Istio's they are reported with the field the edit changed. Pods of another revision and pods
-//! without injection are counted, not audited.
+//! without injection are counted, not audited. The upgrade preview: pods injected as Istio
+//! 1.28.10 with that release's ConfigMaps audit the same with them, and with 1.29.6's each is
+//! reported with what it would change.
 
 use crate::common::golden_cases::corpus_dir;
 use crate::common::server::watched;
 use crate::env::{Env, needle_binary};
+use crate::failures::{start, stop};
 use crate::selection::{pod, status_revision};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
 pub fn scenarios() -> Vec<Scenario> {
-    vec![scenario!(
-        "audit: injected pods are the same, an edited template names its field",
-        audit_namespace
-    )]
+    vec![
+        scenario!(
+            "audit: injected pods are the same, an edited template names its field",
+            audit_namespace
+        ),
+        scenario!(
+            "audit: upgrade preview, pods of Istio 1.28.10 audited with 1.29.6's ConfigMaps",
+            upgrade_preview
+        ),
+    ]
 }
 
 /// `needle audit ARGS` against the test cluster: exit code and stdout.
@@ -189,6 +198,87 @@ async fn audit_namespace(env: Arc<Env>) -> Outcome {
         {
             return Err(format!("edited template: {p}"));
         }
+    }
+    Ok(())
+}
+
+/// The flags that make needle answer as `release` with its chart's default ConfigMaps.
+fn release_flags(release: &str) -> Vec<String> {
+    let cfg = corpus_dir()
+        .join("istio-releases")
+        .join(release)
+        .join("cfg");
+    let file = |name: &str| cfg.join(name).display().to_string();
+    vec![
+        "--injectConfigFile".into(),
+        file("config.yaml"),
+        "--valuesFile".into(),
+        file("values.json"),
+        "--meshConfigFile".into(),
+        file("mesh.yaml"),
+        "--istio-release".into(),
+        release.into(),
+    ]
+}
+
+/// The `canary` server answers as Istio 1.28.10 for the scenario and as before afterwards.
+async fn upgrade_preview(env: Arc<Env>) -> Outcome {
+    let rev = env.revision("canary");
+    stop(rev).await;
+    let flags = release_flags("1.28.10");
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let server = rev.spawn_server(&flags);
+    server.wait_ready();
+    *rev.server.lock().await = Some(server);
+    let outcome = preview_steps(&env).await;
+    stop(rev).await;
+    start(rev).await;
+    outcome
+}
+
+async fn preview_steps(env: &Env) -> Outcome {
+    let ns = env
+        .namespace("upgrade", json!({"istio.io/rev": "canary"}))
+        .await;
+    for p in [
+        pod("plain", json!({}), json!({})),
+        injected_pods().remove(3),
+    ] {
+        let stored = env.create_pod(&ns, p, false).await?;
+        if status_revision(&stored).as_deref() != Some("canary") {
+            return Err(format!("not injected by canary: {stored}"));
+        }
+    }
+    let audit_as = |release: &str| {
+        let mut args = vec!["-n", ns.as_str(), "--revision", "canary", "-o", "json"]
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>();
+        args.extend(release_flags(release));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        audit(env, &args)
+    };
+    // With the ConfigMaps that injected them: the same.
+    let (code, out) = audit_as("1.28.10")?;
+    let report: Value = serde_json::from_str(&out).map_err(|e| format!("{e}: {out}"))?;
+    let pods = report["pods"].as_array().cloned().unwrap_or_default();
+    if code != 0 || pods.len() != 2 || pods.iter().any(|p| p["result"] != "same") {
+        return Err(format!("1.28.10 on its own pods: exit {code}: {out}"));
+    }
+    // 1.29.6's sidecar template gives the proxy's resource env vars a divisor: each pod is
+    // reported with it.
+    let (code, out) = audit_as("1.29.6")?;
+    let report: Value = serde_json::from_str(&out).map_err(|e| format!("{e}: {out}"))?;
+    let pods = report["pods"].as_array().cloned().unwrap_or_default();
+    let divisor = |p: &Value| {
+        let field = p["field"].as_str().unwrap_or_default();
+        p["result"] == "different"
+            && field.starts_with("spec.containers[istio-proxy].env[")
+            && field.ends_with("valueFrom.resourceFieldRef.divisor")
+            && p["needle"] == "1"
+    };
+    if code != 1 || pods.len() != 2 || !pods.iter().all(divisor) {
+        return Err(format!("1.29.6 on 1.28.10's pods: exit {code}: {out}"));
     }
     Ok(())
 }

@@ -63,6 +63,23 @@ fn norm(v: &Value, drop_zero_divisor: bool) -> Value {
     }
 }
 
+/// The paths where two YAML streams' documents differ after `normalise`, document by document
+/// (`doc0/...`), or how many documents each has when that differs.
+pub fn document_differences(
+    got: &[Value],
+    want: &[Value],
+    normalise: fn(&Value) -> Value,
+) -> Result<Vec<String>, String> {
+    if got.len() != want.len() {
+        return Err(format!("{} documents, want {}", got.len(), want.len()));
+    }
+    let mut out = Vec::new();
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        differences(&normalise(g), &normalise(w), &format!("doc{i}"), &mut out);
+    }
+    Ok(out)
+}
+
 /// The paths where two values differ, for failure messages.
 pub fn differences(got: &Value, want: &Value, path: &str, out: &mut Vec<String>) {
     match (got, want) {

@@ -27,11 +27,6 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    /// The release needle answers as and why, for the log at load.
-    pub fn release_summary(&self) -> String {
-        self.release.describe()
-    }
-
     /// `name: origin` of every offered template, for the log at load.
     pub fn template_summary(&self) -> String {
         self.template_origins
@@ -202,15 +197,24 @@ fn is_stock(name: &str, text: &str) -> bool {
         .any(|(n, hash)| *n == name && *hash == fnv1a64(text))
 }
 
-/// Where `name` renders from, given the config's text for it (if any).
-pub fn template_origin(name: &str, text: Option<&str>, source: TemplateSource) -> TemplateOrigin {
+/// Where `name` renders from, given the config's text for it (if any), for `release`. The stock
+/// texts of 86c9f01 stand in for needle's built-in only when needle answers as 86c9f01: an
+/// older istiod renders them otherwise (it lacks `.ProxyInitImage`, and functions they call).
+pub fn template_origin(
+    name: &str,
+    text: Option<&str>,
+    source: TemplateSource,
+    release: Release,
+) -> TemplateOrigin {
     let builtin = BUILTIN_TEMPLATES.iter().any(|(n, _)| *n == name);
     match (text, source) {
         (None, _) => TemplateOrigin::Needle,
         (Some(_), _) if !builtin => TemplateOrigin::Config,
         (Some(_), TemplateSource::Needle) => TemplateOrigin::Needle,
         (Some(_), TemplateSource::Config) => TemplateOrigin::Config,
-        (Some(text), TemplateSource::Auto) if is_stock(name, text) => {
+        (Some(text), TemplateSource::Auto)
+            if release == Release::NEWEST && is_stock(name, text) =>
+        {
             TemplateOrigin::NeedleForStock
         }
         (Some(text), TemplateSource::Auto) => {
@@ -249,7 +253,12 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let template_origins: BTreeMap<String, TemplateOrigin> = config
         .templates
         .iter()
-        .map(|(n, t)| (n.clone(), template_origin(n, Some(t), sources.templates)))
+        .map(|(n, t)| {
+            (
+                n.clone(),
+                template_origin(n, Some(t), sources.templates, release.release),
+            )
+        })
         .collect();
     let go_sources: Vec<(String, String)> = config
         .templates
@@ -267,7 +276,8 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
             error,
         }
     })?;
-    let shared_context = crate::core::inject::context::shared(&values, &mesh, &sources.environment);
+    let shared_context =
+        crate::core::inject::context::shared(&values, &mesh, &sources.environment, release.release);
     let offered_templates: BTreeSet<String> = if config.templates.is_empty() {
         DEFAULT_PROFILE_TEMPLATES.map(String::from).into()
     } else {
@@ -306,7 +316,9 @@ pub fn embedded() -> Snapshot {
 mod tests {
     #[test]
     fn auto_renders_a_text_as_written_unless_it_is_istios_stock_one() {
-        use super::{TemplateOrigin::*, TemplateSource, template_origin as origin};
+        use super::{TemplateOrigin::*, TemplateSource};
+        let origin =
+            |name, text, source| super::template_origin(name, text, source, super::Release::NEWEST);
         let stock = |name: &str| super::STOCK_TEMPLATES.iter().any(|(n, _)| *n == name);
         assert!(stock("sidecar") && !stock("custom"));
         assert_eq!(origin("sidecar", None, TemplateSource::Auto), Needle);
@@ -433,6 +445,41 @@ mod tests {
         assert!(load("1.28.6").is_ok());
         assert!(load("1.29.0").is_err());
         assert!(load("86c9f01").is_ok());
+    }
+
+    /// `.ProxyInitImage` is 86c9f01's: an older release's template data lacks it.
+    #[test]
+    fn template_data_follows_the_release() {
+        let load = |text: &str, release: &str| {
+            super::build(super::Sources {
+                config: Some(super::Source {
+                    name: "inject.yaml",
+                    text,
+                }),
+                templates: super::TemplateSource::Auto,
+                release: crate::core::release::Release::parse(release),
+                ..Default::default()
+            })
+            .unwrap()
+        };
+        let custom = "templates:\n  custom: |\n    metadata:\n      annotations:\n        init: \"{{ .ProxyInitImage }}\"\n";
+        let vars = std::sync::Arc::new(crate::core::inject::render::PodVars::new());
+        let render = |s: &super::Snapshot| {
+            s.templates
+                .render("custom", &s.shared_context, &vars)
+                .map_err(|e| e.to_string())
+        };
+        let newest = load(custom, "86c9f01");
+        let image = render(&newest).unwrap()["metadata"]["annotations"]["init"].clone();
+        assert!(
+            image.as_str().is_some_and(|i| i.contains("/proxyv2:")),
+            "{image}"
+        );
+        let err = render(&load(custom, "1.30.3")).unwrap_err();
+        assert!(
+            err.contains("can't evaluate field ProxyInitImage in type *inject.SidecarTemplateData"),
+            "{err}"
+        );
     }
 
     #[test]

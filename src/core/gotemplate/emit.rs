@@ -4,11 +4,11 @@
 //! declaration, so `$x = ...` inside `range` or `if` changes the variable outside as in Go.
 //! The dot is tracked statically: each `range` and `with` binds a fresh name.
 
-use super::TranslateError;
 use super::funcs::{FUNCTIONS, UNSUPPORTED};
 use super::lexer::Pos;
 use super::parser::{Expr, Node, Parsed, Pipeline};
 use super::types::{GoTy, Read};
+use super::{Host, TranslateError};
 use std::collections::HashMap;
 
 /// The template data Istio passes (`SidecarTemplateData`), built from needle's variables.
@@ -26,7 +26,8 @@ struct Emitter<'a> {
     host_functions: &'a [&'a str],
 }
 
-pub fn emit(parsed: &Parsed, host_functions: &[&str]) -> Result<String, TranslateError> {
+pub fn emit(parsed: &Parsed, host: Host) -> Result<String, TranslateError> {
+    let host_functions = host.functions;
     let macros: HashMap<String, String> = parsed
         .defines
         .iter()
@@ -42,7 +43,12 @@ pub fn emit(parsed: &Parsed, host_functions: &[&str]) -> Result<String, Translat
             macros[name], e.out
         ));
     }
-    let mut e = Emitter::new(&macros, host_functions, "_root", GoTy::Data);
+    let mut e = Emitter::new(
+        &macros,
+        host_functions,
+        "_root",
+        GoTy::Data(host.data_lacks),
+    );
     e.nodes(&parsed.nodes)?;
     // minijinja drops a newline that ends the template; Go prints it.
     if e.out.ends_with('\n') {

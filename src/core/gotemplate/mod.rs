@@ -114,11 +114,20 @@ impl TranslateError {
     }
 }
 
-/// Translate a Go template into minijinja source. `host_functions` names the functions
-/// beyond Go's and Sprig's that the template may call (as `gt_<name>`, registered by the
-/// host): Go's parser, too, refuses a call of a function its `FuncMap` lacks.
-pub fn translate(text: &str, host_functions: &[&str]) -> Result<String, TranslateError> {
-    emit::emit(&parser::parse(text)?, host_functions)
+/// What the host gives its templates beyond Go's and Sprig's.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Host<'a> {
+    /// The functions the template may call (as `gt_<name>`, registered by the host): Go's
+    /// parser, too, refuses a call of a function its `FuncMap` lacks.
+    pub functions: &'a [&'a str],
+    /// Fields of the newest `SidecarTemplateData` this host's data lacks (an older Istio
+    /// release's): reading one fails the render as Go's `can't evaluate field`.
+    pub data_lacks: &'static [&'static str],
+}
+
+/// Translate a Go template into minijinja source for `host`.
+pub fn translate(text: &str, host: Host) -> Result<String, TranslateError> {
+    emit::emit(&parser::parse(text)?, host)
 }
 
 #[cfg(test)]

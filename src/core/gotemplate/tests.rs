@@ -52,7 +52,11 @@ pub(crate) fn try_render_with(
     host_functions: &[&str],
     register_host: fn(&mut Environment<'static>),
 ) -> Result<String, minijinja::Error> {
-    let translated = translate(src, host_functions).unwrap_or_else(|e| panic!("{src}: {e}"));
+    let host = super::Host {
+        functions: host_functions,
+        data_lacks: &[],
+    };
+    let translated = translate(src, host).unwrap_or_else(|e| panic!("{src}: {e}"));
     let mut env = Environment::new();
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Chainable);
@@ -324,7 +328,9 @@ fn untranslatable_templates_are_errors_with_positions() {
         ("{{ range . }}{{ break }}{{ end }}", "not supported"),
         ("{{ template \"nope\" }}", "no such template"),
     ] {
-        let err = translate(src, &[]).expect_err(src).to_string();
+        let err = translate(src, Default::default())
+            .expect_err(src)
+            .to_string();
         assert!(err.contains(want), "{src}: {err}");
     }
 }
@@ -335,7 +341,7 @@ fn every_prefix_translates_or_errors_and_output_compiles() {
     let mut env = Environment::new();
     super::register(&mut env);
     for (end, _) in src.char_indices() {
-        if let Ok(out) = translate(&src[..end], &[]) {
+        if let Ok(out) = translate(&src[..end], Default::default()) {
             env.add_template_owned(format!("t{end}"), out.clone())
                 .unwrap_or_else(|e| panic!("{:?} -> {out}: {e}", &src[..end]));
         }

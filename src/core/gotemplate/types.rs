@@ -62,8 +62,9 @@ pub(super) enum Kind {
 /// What the translation knows of a value's Go type.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum GoTy {
-    /// `*inject.SidecarTemplateData`, the template's dot at the top.
-    Data,
+    /// `*inject.SidecarTemplateData`, the template's dot at the top, without the fields named
+    /// (`Host::data_lacks`).
+    Data(&'static [&'static str]),
     /// A type of the data below the top.
     Go(&'static GoType),
     /// A value of `map[string]any` (`.Values` and what is inside it): `interface {}`.
@@ -83,9 +84,8 @@ impl PartialEq for GoTy {
                 std::ptr::eq(*a, *b)
             }
             (GoTy::Scalar(a), GoTy::Scalar(b)) => a == b,
-            (GoTy::Data, GoTy::Data) | (GoTy::Any, GoTy::Any) | (GoTy::Unknown, GoTy::Unknown) => {
-                true
-            }
+            (GoTy::Data(a), GoTy::Data(b)) => a == b,
+            (GoTy::Any, GoTy::Any) | (GoTy::Unknown, GoTy::Unknown) => true,
             _ => false,
         }
     }
@@ -146,8 +146,10 @@ impl GoTy {
     pub(super) fn read(self, name: &str) -> (Read, GoTy) {
         let of = |t: Option<&'static GoType>| t.map_or(GoTy::Unknown, GoTy::Go);
         let t = match self {
-            GoTy::Data => {
-                let field = DATA_FIELDS.iter().find(|(f, _)| *f == name);
+            GoTy::Data(lacks) => {
+                let field = DATA_FIELDS
+                    .iter()
+                    .find(|(f, _)| *f == name && !lacks.contains(&name));
                 return match field {
                     Some((_, ty)) => (Read::Plain, *ty),
                     None => (Read::Missing("*inject.SidecarTemplateData"), GoTy::Unknown),

@@ -9,6 +9,7 @@ use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
 use crate::core::inject::json_view::JsonView;
 use crate::core::inject::pod;
 use crate::core::inject::render::{PodVars, SharedContext};
+use crate::core::release::{Feature, Release};
 use minijinja::value::{Serde, Value as MjValue};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -119,6 +120,7 @@ pub struct ContextInput<'a> {
     pub proxy_uid: i64,
     pub proxy_gid: i64,
     pub compliance_policy: &'a str,
+    pub release: Release,
 }
 
 /// The template variables that are the same for every pod of a snapshot, converted once:
@@ -127,12 +129,14 @@ pub struct ContextInput<'a> {
 /// `proxy.istio.io/config`), the images (by `sidecar.istio.io/proxyImageType`) and
 /// `proxy_resources` (by the proxy resource annotations). `build` replaces those for a pod
 /// that overrides them.
-pub fn shared(values: &Value, mesh: &Value, environment: &Environment) -> SharedContext {
+pub fn shared(
+    values: &Value,
+    mesh: &Value,
+    environment: &Environment,
+    release: Release,
+) -> SharedContext {
     let proxy_config = &mesh["defaultConfig"];
-    let image_type = proxy_config
-        .at(&["image", "imageType"])
-        .and_then(Value::as_str)
-        .unwrap_or_default();
+    let image_type = proxy_image_type(proxy_config, values, release);
     let vars = [
         ("proxy_config", MjValue::from(Serde(proxy_config))),
         (
@@ -145,7 +149,7 @@ pub fn shared(values: &Value, mesh: &Value, environment: &Environment) -> Shared
         ),
         (
             "proxy_init_image",
-            MjValue::from(image_url(values, "proxy_init", "", None)),
+            MjValue::from(image_url(values, "proxy_init", variant(values), None)),
         ),
         (
             "proxy_resources",
@@ -164,11 +168,7 @@ pub fn shared(values: &Value, mesh: &Value, environment: &Environment) -> Shared
 /// values of what `shared` holds defaults for.
 pub fn build(input: &ContextInput) -> PodVars {
     let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
-    let proxy_image_type = input
-        .proxy_config
-        .at(&["image", "imageType"])
-        .and_then(Value::as_str)
-        .unwrap_or_default();
+    let proxy_image_type = proxy_image_type(input.proxy_config, input.values, input.release);
     let lightstep_ca = input
         .proxy_config
         .at(&["tracing", "tlsSettings", "caCertificates"])
@@ -238,7 +238,8 @@ pub fn build(input: &ContextInput) -> PodVars {
         vars.insert("proxy_image", MjValue::from(image));
     }
     if image_type_override.is_some() {
-        let image = image_url(input.values, "proxy_init", "", image_type_override);
+        let variant = variant(input.values);
+        let image = image_url(input.values, "proxy_init", variant, image_type_override);
         vars.insert("proxy_init_image", MjValue::from(image));
     }
     if let Some(resources) = annotated_resources(input.pod) {
@@ -298,11 +299,40 @@ fn default_resources(values: &Value) -> Value {
     }
 }
 
-/// `ProxyImage` / `ProxyInitImage`: `<hub>/<name>:<tag>` with the image type as a tag suffix.
+/// The fields of Istio's newest template data (`SidecarTemplateData`) that `release`'s lacks.
+pub fn template_data_lacks(release: Release) -> &'static [&'static str] {
+    if release.has(Feature::ProxyInitImage) {
+        &[]
+    } else {
+        &["ProxyInitImage"]
+    }
+}
+
+/// The image type `ProxyImage` takes from the proxy config: its `image.imageType`, else
+/// `global.variant`. Before 86c9f01 (`Feature::ProxyInitImage`) a proxy config that has an
+/// `image` gives its type as written, empty included.
+fn proxy_image_type<'a>(proxy_config: &'a Value, values: &'a Value, release: Release) -> &'a str {
+    let image = proxy_config.get("image").filter(|i| !i.is_null());
+    let written = image
+        .and_then(|i| i.get("imageType"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if !written.is_empty() || image.is_some() && !release.has(Feature::ProxyInitImage) {
+        return written;
+    }
+    variant(values)
+}
+
+fn variant(values: &Value) -> &str {
+    values["global"]["variant"].as_str().unwrap_or_default()
+}
+
+/// `ProxyImage` / `ProxyInitImage`: `<hub>/<name>:<tag>` with the image type (the
+/// `sidecar.istio.io/proxyImageType` annotation's, else `image_type`) as a tag suffix.
 pub fn image_url(
     values: &Value,
     component: &str,
-    proxy_config_type: &str,
+    image_type: &str,
     annotation_type: Option<&str>,
 ) -> String {
     let global = &values["global"];
@@ -314,15 +344,9 @@ pub fn image_url(
         Value::Null => String::new(),
         other => gofmt::sprint(other),
     };
-    let mut image_type = proxy_config_type.to_string();
-    if image_type.is_empty() {
-        image_type = global["variant"].as_str().unwrap_or_default().to_string();
-    }
-    if let Some(t) = annotation_type {
-        image_type = t.to_string();
-    }
+    let image_type = annotation_type.unwrap_or(image_type);
     let hub = global["hub"].as_str().unwrap_or_default();
-    format!("{hub}/{name}:{}", tag_with_type(&tag, &image_type))
+    format!("{hub}/{name}:{}", tag_with_type(&tag, image_type))
 }
 
 fn tag_with_type(tag: &str, image_type: &str) -> String {
@@ -422,7 +446,7 @@ mod tests {
     fn pods_override_the_shared_defaults_only_where_they_differ() {
         let values = json!({"global": {"hub": "h", "tag": "1", "proxy": {"resources": {"requests": {"cpu": "100m"}, "limits": null}}}});
         let mesh = json!({"defaultConfig": {}});
-        let shared = shared(&values, &mesh, &Environment::new());
+        let shared = shared(&values, &mesh, &Environment::new(), Release::NEWEST);
         assert_eq!(shared["proxy_image"].as_str(), Some("h/proxyv2:1"));
         assert_eq!(
             serde_json::to_value(&shared["proxy_resources"]).unwrap(),
@@ -442,6 +466,7 @@ mod tests {
                 proxy_uid: 1337,
                 proxy_gid: 1337,
                 compliance_policy: "",
+                release: Release::NEWEST,
             })
         };
         let plain = vars(&json!({"metadata": {"name": "p"}}));
@@ -477,5 +502,21 @@ mod tests {
         );
         let v = json!({"global": {"hub": "h", "tag": 11, "proxy_init": {"image": "init"}}});
         assert_eq!(image_url(&v, "proxy_init", "", None), "h/init:11");
+    }
+
+    #[test]
+    fn an_empty_image_type_falls_back_to_the_variant_from_86c9f01() {
+        let values = json!({"global": {"variant": "distroless"}});
+        let r130 = Release::parse("1.30.3").unwrap();
+        let no_image = json!({});
+        let empty_type = json!({"image": {}});
+        let typed = json!({"image": {"imageType": "debug"}});
+        assert_eq!(proxy_image_type(&no_image, &values, r130), "distroless");
+        assert_eq!(proxy_image_type(&empty_type, &values, r130), "");
+        assert_eq!(proxy_image_type(&typed, &values, r130), "debug");
+        let newest = Release::NEWEST;
+        assert_eq!(proxy_image_type(&no_image, &values, newest), "distroless");
+        assert_eq!(proxy_image_type(&empty_type, &values, newest), "distroless");
+        assert_eq!(proxy_image_type(&typed, &values, newest), "debug");
     }
 }

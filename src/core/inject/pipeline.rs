@@ -12,6 +12,7 @@ use crate::core::inject::pod::{
     STATUS_ANNOTATION, VALIDATION_CONTAINER,
 };
 use crate::core::inject::render::RenderError;
+use crate::core::release::Release;
 use crate::core::{
     compat::gofmt, compat::normalize, config::mesh, inject::annotations, inject::probes,
     inject::prometheus,
@@ -175,7 +176,7 @@ pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectE
     let proxy_envs = resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
     let proxy_config = effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?;
     let status_port = agent_status_port(snapshot, req.caller, &proxy_config);
-    let stripped = strip_pod(&original, status_port);
+    let stripped = strip_pod(&original, status_port, snapshot.release.release);
     let replay = req.reinjection == Reinjection::Replay && stripped.is_some();
     let stripped = match stripped {
         Some(stripped) => Cow::Owned(stripped),
@@ -204,6 +205,7 @@ pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectE
         proxy_uid,
         proxy_gid,
         compliance_policy: req.compliance_policy,
+        release: snapshot.release.release,
     }));
 
     // Every template is rendered before the merge: the templates read the pod in place
@@ -478,7 +480,7 @@ fn previous_injection(pod: &Value) -> Option<PreviousInjection> {
 }
 
 /// `stripPod`: the pod without what a previous injection added; `None` if never injected.
-fn strip_pod(pod: &Value, status_port: i64) -> Option<Value> {
+fn strip_pod(pod: &Value, status_port: i64, release: Release) -> Option<Value> {
     let prev = previous_injection(pod)?;
     let mut out = pod.clone();
     pod::containers_mut(&mut out, "containers")
@@ -486,7 +488,7 @@ fn strip_pod(pod: &Value, status_port: i64) -> Option<Value> {
     pod::containers_mut(&mut out, "initContainers")
         .retain(|c| !prev.init_containers.iter().any(|n| n == pod::name_of(c)));
     if prometheus::current_port(&out) == Some(status_port.to_string().as_str()) {
-        prometheus::clear_annotations(&mut out);
+        prometheus::clear_annotations(&mut out, release);
     }
     pod::string_map_mut(&mut out, "annotations").remove(STATUS_ANNOTATION);
     normalize::normalize_pod(&mut out);
@@ -754,8 +756,9 @@ fn post_process(
         set_envs(sidecar, proxy_envs);
     }
     let status_port = agent_status_port(snapshot, req.caller, proxy_config);
-    prometheus::apply_merge(pod, &snapshot.mesh, status_port)?;
-    prometheus::apply_secure_port(pod);
+    let release = snapshot.release.release;
+    prometheus::apply_merge(pod, &snapshot.mesh, status_port, release)?;
+    prometheus::apply_secure_port(pod, release);
     apply_rewrite(snapshot, pod, status_port);
     if let Some(network) = proxy_envs.get("ISTIO_META_NETWORK") {
         pod::string_map_mut(pod, "labels")

@@ -1,8 +1,11 @@
 //! Prometheus metrics merge: the app's scrape annotations move into the sidecar's
 //! `ISTIO_PROMETHEUS_ANNOTATIONS` and the pod is pointed at the agent's merged endpoint.
+//! Scrape targets, the port checks and the secure port are 86c9f01's (`Release::has`); the
+//! releases before it merge the scrape, port and path annotations only, and never deny.
 
 use crate::core::compat::path::At;
 use crate::core::inject::annotations::parse_bool;
+use crate::core::release::{Feature, Release};
 use crate::core::{compat::gofmt, inject::pod};
 use serde_json::Value;
 #[cfg(test)]
@@ -75,14 +78,16 @@ pub fn current_port(pod: &Value) -> Option<&str> {
     annotations_named(pod, PORT).next()
 }
 
-/// Remove every scrape/port/path/scrape-targets annotation, whatever its spelling.
-pub fn clear_annotations(pod: &mut Value) {
+/// Remove every scrape/port/path annotation (and scrape-targets, where `release` reads it),
+/// whatever its spelling.
+pub fn clear_annotations(pod: &mut Value, release: Release) {
+    let cleared: &[&str] = if release.has(Feature::PrometheusScrapeTargets) {
+        &[SCRAPE, PORT, PATH, TARGETS]
+    } else {
+        &[SCRAPE, PORT, PATH]
+    };
     let annos = pod::string_map_mut(pod, "annotations");
-    annos.retain(|k, _| {
-        ![SCRAPE, PORT, PATH, TARGETS]
-            .iter()
-            .any(|n| sanitizes_to(k, n))
-    });
+    annos.retain(|k, _| !cleared.iter().any(|n| sanitizes_to(k, n)));
 }
 
 fn parse_targets(raw: &str) -> Result<Vec<(String, String)>, String> {
@@ -130,8 +135,13 @@ fn check_port(port: &str, status_port: &str, targets: bool) -> Result<(), String
     Ok(())
 }
 
-/// `applyPrometheusMerge`; runs even when the pod has no sidecar.
-pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<(), String> {
+/// `applyPrometheusMerge`, as `release` does it; runs even when the pod has no sidecar.
+pub fn apply_merge(
+    pod: &mut Value,
+    mesh: &Value,
+    status_port: i64,
+    release: Release,
+) -> Result<(), String> {
     if !(scrape_enabled(pod) && merge_enabled(mesh, pod)) {
         return Ok(());
     }
@@ -152,20 +162,21 @@ pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<()
             scrape = v.to_string();
         } else if sanitizes_to(k, PATH) {
             path = v.to_string();
-        } else if sanitizes_to(k, TARGETS) {
+        } else if release.has(Feature::PrometheusScrapeTargets) && sanitizes_to(k, TARGETS) {
             // Istio logs malformed targets and ignores them.
             if let Ok(t) = parse_targets(v) {
                 targets = t;
             }
         }
     }
+    let checked = release.has(Feature::PrometheusPortChecks);
     if let Some((p, pa)) = targets.first() {
         port = p.clone();
         path = pa.clone();
-        for (p, _) in &targets {
+        for (p, _) in targets.iter().filter(|_| checked) {
             check_port(p, &target_port, true)?;
         }
-    } else if !port.is_empty() {
+    } else if checked && !port.is_empty() {
         check_port(&port, &target_port, false)?;
     }
     let empty = scrape.is_empty() && path.is_empty() && port.is_empty() && targets.is_empty();
@@ -189,7 +200,7 @@ pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<()
             pod::push_env(sidecar, "ISTIO_PROMETHEUS_ANNOTATIONS", &text);
         }
     }
-    clear_annotations(pod);
+    clear_annotations(pod, release);
     let annos = pod::string_map_mut(pod, "annotations");
     annos.insert("prometheus.io/port".into(), target_port.into());
     annos.insert("prometheus.io/path".into(), "/stats/prometheus".into());
@@ -197,9 +208,12 @@ pub fn apply_merge(pod: &mut Value, mesh: &Value, status_port: i64) -> Result<()
     Ok(())
 }
 
-/// `applySecurePrometheusAnnotation`: advertise ENVOY_SECURE_MERGED_METRICS_PORT.
-pub fn apply_secure_port(pod: &mut Value) {
-    if annotations_named(pod, SECURE_PORT).next().is_some() {
+/// `applySecurePrometheusAnnotation`: advertise ENVOY_SECURE_MERGED_METRICS_PORT, where
+/// `release` does.
+pub fn apply_secure_port(pod: &mut Value, release: Release) {
+    if !release.has(Feature::PrometheusSecurePort)
+        || annotations_named(pod, SECURE_PORT).next().is_some()
+    {
         return;
     }
     let port = pod::sidecar(pod)
@@ -243,7 +257,7 @@ mod tests {
     #[test]
     fn merges_app_annotations_into_env() {
         let mut p = pod_with(json!({"prometheus.io/port": "8080", "prometheus-io/path": "/m"}));
-        apply_merge(&mut p, &json!({}), 15020).unwrap();
+        apply_merge(&mut p, &json!({}), 15020, Release::NEWEST).unwrap();
         assert_eq!(
             p["metadata"]["annotations"],
             json!({"prometheus.io/port": "15020", "prometheus.io/path": "/stats/prometheus", "prometheus.io/scrape": "true"})
@@ -255,7 +269,7 @@ mod tests {
     #[test]
     fn reserved_ports_deny() {
         let mut p = pod_with(json!({"prometheus.io/port": "15090"}));
-        let err = apply_merge(&mut p, &json!({}), 15020).unwrap_err();
+        let err = apply_merge(&mut p, &json!({}), 15020, Release::NEWEST).unwrap_err();
         assert_eq!(
             err,
             "invalid prometheus scrape configuration: port 15090 is reserved for Istio (Envoy Prometheus (already merged)) and cannot be scraped"
@@ -265,13 +279,66 @@ mod tests {
     #[test]
     fn scrape_false_or_merge_off_leaves_pod() {
         let mut p = pod_with(json!({"prometheus.io/scrape": "false"}));
-        apply_merge(&mut p, &json!({}), 15020).unwrap();
+        apply_merge(&mut p, &json!({}), 15020, Release::NEWEST).unwrap();
         assert_eq!(
             p["metadata"]["annotations"],
             json!({"prometheus.io/scrape": "false"})
         );
         let mut p = pod_with(json!({}));
-        apply_merge(&mut p, &json!({"enablePrometheusMerge": false}), 15020).unwrap();
+        apply_merge(
+            &mut p,
+            &json!({"enablePrometheusMerge": false}),
+            15020,
+            Release::NEWEST,
+        )
+        .unwrap();
         assert_eq!(p["metadata"]["annotations"], json!({}));
+    }
+
+    #[test]
+    fn releases_before_86c9f01_inject_what_it_denies_and_leave_targets_alone() {
+        let r130 = Release::parse("1.30.3").unwrap();
+        let mut p = pod_with(json!({"prometheus.io/port": "15090"}));
+        apply_merge(&mut p, &json!({}), 15020, r130).unwrap();
+        let env = &p["spec"]["containers"][0]["env"][0];
+        assert_eq!(env["value"], r#"{"scrape":"","path":"","port":"15090"}"#);
+
+        let targets = json!({"prometheus.istio.io/scrape-targets": "9090:/a,9091"});
+        let mut old = pod_with(targets.clone());
+        apply_merge(&mut old, &json!({}), 15020, r130).unwrap();
+        assert_eq!(
+            old["metadata"]["annotations"]["prometheus.istio.io/scrape-targets"],
+            "9090:/a,9091"
+        );
+        assert_eq!(old["spec"]["containers"][0].get("env"), None);
+        let mut new = pod_with(targets);
+        apply_merge(&mut new, &json!({}), 15020, Release::NEWEST).unwrap();
+        assert_eq!(
+            new["metadata"]["annotations"].get("prometheus.istio.io/scrape-targets"),
+            None
+        );
+        assert_eq!(
+            new["spec"]["containers"][0]["env"][0]["value"],
+            r#"{"scrape":"","path":"/a","port":"9090","targets":[{"port":"9090","path":"/a"},{"port":"9091","path":"/metrics"}]}"#
+        );
+    }
+
+    #[test]
+    fn the_secure_port_is_advertised_from_86c9f01_only() {
+        let secure = || {
+            let mut p = pod_with(json!({}));
+            p["spec"]["containers"][0]["env"] =
+                json!([{"name": "ENVOY_SECURE_MERGED_METRICS_PORT", "value": "15091"}]);
+            p
+        };
+        let mut old = secure();
+        apply_secure_port(&mut old, Release::parse("1.30.3").unwrap());
+        assert_eq!(old["metadata"]["annotations"], json!({}));
+        let mut new = secure();
+        apply_secure_port(&mut new, Release::NEWEST);
+        assert_eq!(
+            new["metadata"]["annotations"]["prometheus.istio.io/secure-port"],
+            "15091"
+        );
     }
 }

@@ -5,7 +5,7 @@
 use crate::core::compat::relaxed_json;
 use crate::core::compat::{normalize, yaml};
 use crate::core::gotemplate;
-use crate::core::inject::funcs;
+use crate::core::inject::{context, funcs};
 use minijinja::value::{Enumerator, Object, Value as MjValue};
 use minijinja::{AutoEscape, Environment, Error, UndefinedBehavior};
 use serde_json::Value;
@@ -109,6 +109,10 @@ impl Templates {
         release: crate::core::release::Release,
     ) -> Result<Self, RenderError> {
         let functions = funcs::istio_functions(release);
+        let host = gotemplate::Host {
+            functions: &functions,
+            data_lacks: context::template_data_lacks(release),
+        };
         let yaml: Arc<BTreeSet<String>> =
             Arc::new(go_templates.iter().map(|(n, _)| n.clone()).collect());
         let mut env = Environment::new();
@@ -128,11 +132,10 @@ impl Templates {
                 .map_err(|e| template_error(name, &e))?;
         }
         for (name, text) in go_templates {
-            let source =
-                gotemplate::translate(text, &functions).map_err(|e| RenderError::Template {
-                    name: name.clone(),
-                    message: format!("cannot translate the Go template: {e}"),
-                })?;
+            let source = gotemplate::translate(text, host).map_err(|e| RenderError::Template {
+                name: name.clone(),
+                message: format!("cannot translate the Go template: {e}"),
+            })?;
             env.add_template_owned(name.clone(), source)
                 .map_err(|e| template_error(name, &e))?;
         }

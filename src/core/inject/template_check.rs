@@ -4,10 +4,11 @@
 
 use crate::core::config::snapshot::{TemplateOrigin, TemplateSource, template_origin};
 use crate::core::config::{InjectorConfig, Snapshot};
-use crate::core::gotemplate::{translate, uses::functions_used};
+use crate::core::gotemplate::{Host, translate, uses::functions_used};
 use crate::core::inject::admit::{Admission, Decision, Settings, admit};
 use crate::core::inject::funcs::ISTIO_FUNCTIONS;
 use crate::core::inject::pod;
+use crate::core::release::Release;
 use serde_json::{Value, json};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -72,10 +73,13 @@ pub fn check(
         .templates
         .iter()
         .map(|(name, text)| {
-            let origin = template_origin(name, Some(text), source);
-            let translation = translate(text, ISTIO_FUNCTIONS)
-                .map(|_| ())
-                .map_err(|e| e.to_string());
+            let release = snapshot.map_or(Release::NEWEST, |s| s.release.release);
+            let origin = template_origin(name, Some(text), source, release);
+            let host = Host {
+                functions: ISTIO_FUNCTIONS,
+                data_lacks: &[],
+            };
+            let translation = translate(text, host).map(|_| ()).map_err(|e| e.to_string());
             let functions = functions_used(text)
                 .map(|f| f.into_iter().collect())
                 .unwrap_or_default();

@@ -16,7 +16,7 @@ fn table(cases: &[(&str, &str)]) {
 /// Calls needle refuses when the template loads, with the template's position.
 fn refused_at_load(cases: &[(&str, &str)]) {
     for (src, want) in cases {
-        let err = crate::core::gotemplate::translate(src, &[]).expect_err(src);
+        let err = crate::core::gotemplate::translate(src, Default::default()).expect_err(src);
         let err = err.to_string();
         assert!(err.contains(want), "{src}: {err}");
         assert!(err.starts_with("line 1, column "), "{src}: {err}");
@@ -805,7 +805,7 @@ fn no_function_panics_whatever_its_arguments() {
     let mut panicked = vec![];
     for src in &calls {
         // A call needle refuses is refused at load (`refused_at_load` below).
-        let Ok(translated) = translate(src, &[]) else {
+        let Ok(translated) = translate(src, Default::default()) else {
             continue;
         };
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
