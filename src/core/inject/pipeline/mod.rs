@@ -1,0 +1,369 @@
+//! The injection pipeline, as Istio's `injectPod`: run the templates (check the annotations,
+//! strip a previous injection, render, merge), re-apply the user's own containers, then the
+//! post-processing Istio does (Prometheus merge, probe rewrite, status, container order). Pure:
+//! pod in, injected pod out. The steps live by phase: `prepare` (what the pod asks for),
+//! `reinjection` (a previous injection stripped), `templates` (which render, and rendering
+//! them), `overlay` (the merges and the user's containers), `post_process`.
+
+mod overlay;
+mod post_process;
+mod prepare;
+mod reinjection;
+mod templates;
+
+pub(crate) use prepare::effective_proxy_config;
+
+use crate::core::config::Snapshot;
+use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::context::Owner;
+use crate::core::inject::render::RenderError;
+use crate::core::{compat::normalize, inject::pod};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Why a pod could not be injected. The webhook denies the pod with this message, in Istio's
+/// words where Istio has them: its `injectPod` wraps each step's error (`failed to run injection
+/// template: `, `failed to re apply container: `, `failed to process pod: `).
+#[derive(Debug, thiserror::Error)]
+pub enum InjectError {
+    #[error("failed to run injection template: {0}")]
+    InvalidAnnotations(String),
+    #[error(
+        "failed to run injection template: requested template {name:?} not found; have {known}"
+    )]
+    TemplateNotFound { name: String, known: String },
+    #[error("failed to run injection template: {0}")]
+    Render(#[from] RenderError),
+    /// The user's containers a previous injection recorded cannot be read back.
+    #[error("failed to run injection template: invalid {OVERRIDES} annotation: {0}", OVERRIDES = pod::OVERRIDES_ANNOTATION)]
+    InvalidOverrides(String),
+    /// A template's output that cannot be merged with the other templates' (the template pod).
+    #[error("failed to run injection template: failed applying injection overlay: {0}")]
+    Overlay(String),
+    /// A template's output that cannot be merged into the pod.
+    #[error(
+        "failed to run injection template: failed parsing generated injected YAML (check Istio sidecar injector configuration): {0}"
+    )]
+    InjectedYaml(String),
+    /// A user's own container (`container` or `init container`) that cannot be laid over the
+    /// injected one.
+    #[error("failed to re apply container: failed to apply sidecar {kind}: {message}")]
+    Reapply { kind: &'static str, message: String },
+    #[error("failed to process pod: {0}")]
+    PostProcess(String),
+    #[error("invalid {annotation} annotation: {message}")]
+    BadAnnotationJson {
+        annotation: &'static str,
+        message: String,
+    },
+}
+
+impl InjectError {
+    /// A short stable label for metrics and logs.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            InjectError::InvalidAnnotations(_)
+            | InjectError::InvalidOverrides(_)
+            | InjectError::BadAnnotationJson { .. } => "invalid_annotations",
+            InjectError::TemplateNotFound { .. } => "template_not_found",
+            InjectError::Render(_) => "template_error",
+            InjectError::Overlay(_)
+            | InjectError::InjectedYaml(_)
+            | InjectError::Reapply { .. } => "merge_error",
+            InjectError::PostProcess(_) => "post_process_error",
+        }
+    }
+}
+
+/// Which caller runs the pipeline; kube-inject differs from the webhook in small ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    /// The admission webhook: config default templates and injectedAnnotations apply.
+    Webhook,
+    /// Offline injection: templates default to `sidecar`, no injectedAnnotations.
+    KubeInject,
+}
+
+/// One injection request.
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    /// The pod; the pipeline works on it where it is when owned, on a copy when borrowed.
+    pub pod: Cow<'a, Value>,
+    /// The namespace of the request (used when the pod has none).
+    pub namespace: &'a str,
+    /// The owning workload; `None` derives it from the pod's owner references.
+    pub owner: Option<Owner>,
+    /// The revision; "" is the default revision.
+    pub revision: &'a str,
+    pub native_sidecars: bool,
+    /// Environment for the proxy from the webhook path (`/inject/cluster/c1/net/n1`).
+    pub proxy_envs: BTreeMap<String, String>,
+    pub proxy_uid: i64,
+    pub proxy_gid: i64,
+    /// On OpenShift (`PLATFORM=openshift`), the pod's Namespace object: the proxy takes the
+    /// namespace's pre-allocated UID/GID, and a sidecar `runAsUser` copied from the app is reset.
+    pub openshift_namespace: Option<&'a Value>,
+    /// `COMPLIANCE_POLICY` of the injector process.
+    pub compliance_policy: &'a str,
+    /// The ProxyConfig resources the pod's ProxyConfig is computed from, as istiod's webhook
+    /// does; `None` (kube-inject without resources, or no cluster view) uses only the mesh
+    /// default and the pod's `proxy.istio.io/config`, as istioctl does.
+    pub proxy_configs: Option<&'a ProxyConfigs>,
+    pub caller: Caller,
+    pub reinjection: Reinjection,
+    /// `pod` is already as `normalize` leaves it (the webhook normalizes its own decoded copy
+    /// in place before selection reads it).
+    pub normalized: bool,
+}
+
+/// How a pod that carries a previous injection (`sidecar.istio.io/status`) is injected again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Reinjection {
+    /// As Istio does: the templates win over the containers the previous injection added,
+    /// the user's own overrides of them included.
+    #[default]
+    Istio,
+    /// As the pod's first injection went (`needle audit`): the user's containers recorded in
+    /// `proxy.istio.io/overrides` are laid over the templates again, so a pod comes back
+    /// unchanged exactly when the first injection would give it now.
+    Replay,
+}
+
+impl<'a> Request<'a> {
+    pub fn new(pod: Cow<'a, Value>, caller: Caller) -> Self {
+        Self {
+            pod,
+            namespace: "",
+            owner: None,
+            revision: "",
+            native_sidecars: false,
+            proxy_envs: BTreeMap::new(),
+            proxy_uid: 1337,
+            proxy_gid: 1337,
+            openshift_namespace: None,
+            compliance_policy: "",
+            proxy_configs: None,
+            caller,
+            reinjection: Reinjection::Istio,
+            normalized: false,
+        }
+    }
+}
+
+/// The injected pod, and the pod before injection as the base of its patch.
+#[derive(Debug, Clone)]
+pub struct Injected {
+    /// The normalized pod before injection, as compact JSON text: the injection works on the
+    /// pod's tree itself, and the text costs a fifteenth of a second tree.
+    pub base: String,
+    pub pod: Value,
+    /// Native sidecars and why, as `admit` decided them (`None` when the pipeline is run
+    /// without it).
+    pub native_sidecars: Option<crate::core::inject::native::Native>,
+}
+
+impl Injected {
+    /// The JSON patch (text) from the original pod to the injected one. Computed on demand:
+    /// the webhook sends it, kube-inject writes the pod itself.
+    pub fn patch(&self) -> String {
+        crate::core::inject::patch::create(&self.base, &self.pod)
+    }
+}
+
+/// Run the whole pipeline on one pod: Istio's `injectPod`, step by step.
+pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectError> {
+    let release = snapshot.release.release;
+    let (original, proxy_ids) = prepare::take_pod(&mut req);
+    prepare::check_annotations(&original, release)?;
+    let proxy_envs =
+        prepare::resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
+    let proxy_config =
+        prepare::effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?;
+    let status_port = prepare::agent_status_port(snapshot, req.caller, &proxy_config);
+    let reinjection::Stripped {
+        pod: stripped,
+        replay,
+    } = reinjection::strip(&original, status_port, release, req.reinjection)?;
+    // Shared with the templates' view of them while they render; owned again for the merge.
+    let original = Arc::new(original);
+    let stripped = stripped.map_or_else(|| Arc::clone(&original), Arc::new);
+    let rendered = templates::render(
+        snapshot,
+        &req,
+        &original,
+        &stripped,
+        &proxy_config,
+        matches!(proxy_config, Cow::Borrowed(_)),
+        proxy_ids,
+    );
+    let overlaid =
+        overlay::merge_rendered(original, stripped, replay, rendered, req.native_sidecars)?;
+    let mut merged = overlaid.pod;
+    overlay::reapply_user_containers(
+        &mut merged,
+        &overlaid.user_pod,
+        &overlaid.template_pod,
+        &proxy_config,
+    )?;
+    post_process::post_process(
+        snapshot,
+        &req,
+        &proxy_config,
+        &overlaid.template_pod,
+        &proxy_envs,
+        &mut merged,
+    )
+    .map_err(InjectError::PostProcess)?;
+    normalize::normalize_pod(&mut merged);
+    Ok(Injected {
+        base: overlaid.base,
+        pod: merged,
+        native_sidecars: None,
+    })
+}
+
+/// The pod as the injector reads it: without managedFields, in the request's namespace when
+/// it names none, normalized as Go's typed Pod would be (A4).
+pub fn normalized(pod: &Value, namespace: &str) -> Value {
+    let mut pod = pod.clone();
+    normalize(&mut pod, namespace);
+    pod
+}
+
+/// `normalized`, in place.
+pub fn normalize(pod: &mut Value, namespace: &str) {
+    let meta = pod::metadata_mut(pod);
+    meta.remove("managedFields");
+    if meta
+        .get("namespace")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .is_empty()
+        && !namespace.is_empty()
+    {
+        meta.insert("namespace".into(), namespace.into());
+    }
+    normalize::normalize_pod(pod);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The pod's `proxy.istio.io/config` moves the agent's status port; only kube-inject
+    /// points the rewritten probes and the Prometheus port at it, as Istio does.
+    #[test]
+    fn status_port_of_the_pods_proxy_config_counts_only_offline() {
+        let snapshot = crate::core::config::snapshot::embedded();
+        let pod = json!({
+            "metadata": {"name": "p", "namespace": "ns",
+                "annotations": {"proxy.istio.io/config": "statusPort: 15999"}},
+            "spec": {"containers": [{"name": "app", "image": "app",
+                "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}
+        });
+        let ports = |caller| {
+            let injected = inject(&snapshot, Request::new(Cow::Borrowed(&pod), caller))
+                .unwrap()
+                .pod;
+            (
+                injected["spec"]["containers"][0]["readinessProbe"]["httpGet"]["port"].clone(),
+                injected["metadata"]["annotations"]["prometheus.io/port"].clone(),
+            )
+        };
+        assert_eq!(ports(Caller::KubeInject), (json!(15999), json!("15999")));
+        assert_eq!(ports(Caller::Webhook), (json!(15020), json!("15020")));
+    }
+
+    /// A proxyMetadata entry that repeats an env name of the template stays a second entry,
+    /// as Kubernetes' strategic merge leaves a new container's env (the last one wins in the
+    /// container, as with Istio).
+    #[test]
+    fn proxy_metadata_repeating_a_template_env_gives_both_entries() {
+        let snapshot = crate::core::config::snapshot::embedded();
+        let pod = json!({
+            "metadata": {"name": "p", "namespace": "ns", "annotations":
+                {"proxy.istio.io/config": "proxyMetadata: {TRUST_DOMAIN: example.org}"}},
+            "spec": {"containers": [{"name": "app", "image": "app"}]}
+        });
+        let injected = inject(
+            &snapshot,
+            Request::new(Cow::Borrowed(&pod), Caller::Webhook),
+        )
+        .unwrap()
+        .pod;
+        let proxy = &injected["spec"]["containers"][1];
+        let trust_domains: Vec<&Value> = proxy["env"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["name"] == "TRUST_DOMAIN")
+            .map(|e| &e["value"])
+            .collect();
+        assert_eq!(
+            trust_domains,
+            [&json!("cluster.local"), &json!("example.org")]
+        );
+    }
+
+    fn injected(snapshot: &Snapshot, pod: &Value) -> Result<Value, String> {
+        inject(snapshot, Request::new(Cow::Borrowed(pod), Caller::Webhook))
+            .map(|i| i.pod)
+            .map_err(|e| e.to_string())
+    }
+
+    fn app_pod(annotations: Value, containers: Value) -> Value {
+        json!({"metadata": {"name": "p", "namespace": "ns", "annotations": annotations},
+            "spec": {"containers": containers}})
+    }
+
+    /// Each step's failure reads as Istio's `injectPod` words it, whole.
+    #[test]
+    fn errors_carry_istios_words_for_each_step() {
+        let snapshot = crate::core::config::snapshot::embedded();
+        let app = json!([{"name": "app", "image": "app"}]);
+        let missing = app_pod(json!({"inject.istio.io/templates": "nope"}), app.clone());
+        assert_eq!(
+            injected(&snapshot, &missing).unwrap_err(),
+            "failed to run injection template: requested template \"nope\" not found; have gateway, grpc-agent, grpc-simple, sidecar"
+        );
+        let overrides = app_pod(json!({"proxy.istio.io/overrides": "{"}), app.clone());
+        assert_eq!(
+            injected(&snapshot, &overrides).unwrap_err(),
+            "failed to run injection template: invalid proxy.istio.io/overrides annotation: EOF while parsing an object at line 1 column 1"
+        );
+        // The user's own proxy has a port without the list's merge key.
+        let user_proxy = json!([{"name": "app", "image": "app"},
+            {"name": "istio-proxy", "image": "auto", "ports": [{"name": "extra"}]}]);
+        assert_eq!(
+            injected(&snapshot, &app_pod(json!({}), user_proxy)).unwrap_err(),
+            "failed to re apply container: failed to apply sidecar container: map: {\"name\":\"extra\"} does not contain declared merge key: containerPort (field ports)"
+        );
+        let port = app_pod(json!({"prometheus.io/port": "x"}), app);
+        assert_eq!(
+            injected(&snapshot, &port).unwrap_err(),
+            "failed to process pod: invalid prometheus scrape configuration: invalid port \"x\""
+        );
+    }
+
+    /// A template whose output does not merge: into the template pod first, as Istio's
+    /// `RunTemplate` applies it there before the pod.
+    #[test]
+    fn a_template_output_that_does_not_merge_is_an_overlay_failure() {
+        let snapshot = crate::core::config::snapshot::build(crate::core::config::snapshot::Sources {
+            config: Some(crate::core::config::snapshot::Source {
+                name: "inject.yaml",
+                text: "defaultTemplates: [broken]\ntemplates:\n  broken: |\n    spec:\n      containers:\n      - image: x\n",
+            }),
+            ..Default::default()
+        })
+        .unwrap();
+        let pod = app_pod(json!({}), json!([{"name": "app", "image": "app"}]));
+        assert_eq!(
+            injected(&snapshot, &pod).unwrap_err(),
+            "failed to run injection template: failed applying injection overlay: map: {\"image\":\"x\"} does not contain declared merge key: name (field containers)"
+        );
+    }
+}

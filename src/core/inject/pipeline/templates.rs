@@ -1,0 +1,80 @@
+//! Which templates a pod gets, and rendering them over the pod's template variables.
+
+use super::prepare::ProxyIds;
+use super::{Caller, InjectError, Request};
+use crate::core::config::{InjectorConfig, Snapshot};
+use crate::core::inject::context::{self, ContextInput};
+use crate::core::inject::pod;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Each selected template rendered, in order, up to the first that fails. The templates read
+/// the pod where it is (`JsonView`), so it cannot change under them; the merge takes it back
+/// unshared once their views are gone, when this returns. A failed render is met in template
+/// order, after the merges of the templates before it, as when each template is rendered just
+/// before its merge.
+pub(super) fn render(
+    snapshot: &Snapshot,
+    req: &Request,
+    original: &Arc<Value>,
+    stripped: &Arc<Value>,
+    proxy_config: &Value,
+    proxy_config_is_default: bool,
+    proxy_ids: ProxyIds,
+) -> Vec<Result<Value, InjectError>> {
+    let owner = req
+        .owner
+        .clone()
+        .unwrap_or_else(|| context::owner_from_pod(original));
+    let vars = Arc::new(context::build(&ContextInput {
+        pod: stripped,
+        owner: &owner,
+        values: &snapshot.values,
+        mesh: &snapshot.mesh,
+        proxy_config,
+        proxy_config_is_default,
+        revision: req.revision,
+        native_sidecars: req.native_sidecars,
+        proxy_uid: proxy_ids.uid,
+        proxy_gid: proxy_ids.gid,
+        compliance_policy: req.compliance_policy,
+        release: snapshot.release.release,
+    }));
+    let mut rendered_all = Vec::new();
+    for name in select_templates(&snapshot.config, original, req.caller) {
+        let rendered = if !snapshot.offered_templates.contains(&name) {
+            let known: Vec<&str> = snapshot
+                .offered_templates
+                .iter()
+                .map(|n| n.as_str())
+                .collect();
+            Err(InjectError::TemplateNotFound {
+                name,
+                known: known.join(", "),
+            })
+        } else {
+            snapshot
+                .templates
+                .render(&name, &snapshot.shared_context, &vars)
+                .map_err(InjectError::from)
+        };
+        let failed = rendered.is_err();
+        rendered_all.push(rendered);
+        if failed {
+            break;
+        }
+    }
+    rendered_all
+}
+
+fn select_templates(config: &InjectorConfig, pod: &Value, caller: Caller) -> Vec<String> {
+    let names: Vec<String> = match pod::annotation(pod, "inject.istio.io/templates") {
+        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+        None if caller == Caller::KubeInject => vec!["sidecar".into()],
+        None => config.default_templates.clone(),
+    };
+    names
+        .into_iter()
+        .flat_map(|n| config.aliases.get(&n).cloned().unwrap_or_else(|| vec![n]))
+        .collect()
+}
