@@ -31,6 +31,7 @@ static HELLO: LazyLock<Arc<PodVars>> = LazyLock::new(|| {
         proxy_uid: 1337,
         proxy_gid: 1337,
         compliance_policy: "",
+        release: needle::core::release::Release::NEWEST,
     }))
 });
 

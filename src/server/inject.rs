@@ -103,11 +103,7 @@ fn answer(state: &AppState, decision: Decision) -> Outcome {
             decision: name,
             reason,
             label,
-            native_sidecars: injected
-                .native_sidecars
-                .as_ref()
-                .map(ToString::to_string)
-                .unwrap_or_default(),
+            native_sidecars: injected.native_sidecars.to_string(),
         },
         Decision::Skipped(_) => {
             state.metrics.injection_skip.inc();

@@ -6,8 +6,8 @@ use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
+use crate::core::inject::pipeline::{self, InjectError, Injected};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
-use crate::core::inject::{self, Caller, InjectError, Injected, Reinjection, Request};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -43,7 +43,30 @@ impl Settings {
     }
 }
 
-/// One pod to admit.
+/// Who admits the pod; kube-inject differs from the webhook in small ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    /// The admission webhook: config default templates and injectedAnnotations apply.
+    Webhook,
+    /// Offline injection: templates default to `sidecar`, no injectedAnnotations.
+    KubeInject,
+}
+
+/// How a pod that carries a previous injection (`sidecar.istio.io/status`) is injected again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Reinjection {
+    /// As Istio does: the templates win over the containers the previous injection added,
+    /// the user's own overrides of them included.
+    #[default]
+    Istio,
+    /// As the pod's first injection went (`needle audit`): the user's containers recorded in
+    /// `proxy.istio.io/overrides` are laid over the templates again, so a pod comes back
+    /// unchanged exactly when the first injection would give it now.
+    Replay,
+}
+
+/// One pod to admit: what the webhook, kube-inject and audit know of it, which selection and
+/// every injection step read.
 #[derive(Debug, Clone)]
 pub struct Admission<'a> {
     /// The pod; owned when the caller can give it up (the webhook's decoded copy): injection
@@ -62,12 +85,14 @@ pub struct Admission<'a> {
     pub nodes: Option<&'a Nodes>,
     /// The workload that owns the pod; `None` derives it from the pod's owner references.
     pub owner: Option<&'a Owner>,
-    /// The ProxyConfig resources (from the cluster, or kube-inject's files); `None` when there
-    /// are none to read (see `Request::proxy_configs`).
+    /// The ProxyConfig resources the pod's ProxyConfig is computed from, as istiod's webhook
+    /// does (from the cluster, or kube-inject's files); `None` uses only the mesh default and
+    /// the pod's `proxy.istio.io/config`, as istioctl does.
     pub proxy_configs: Option<&'a ProxyConfigs>,
     pub caller: Caller,
     pub reinjection: Reinjection,
-    /// The pod is already normalized (`pipeline::normalize`): see `Request::normalized`.
+    /// `pod` is already as `pipeline::normalize` leaves it (the webhook normalizes its own
+    /// decoded copy in place before selection reads it).
     pub normalized: bool,
 }
 
@@ -208,25 +233,8 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
         return Decision::Skipped(Reason::Selected(selected.why));
     }
     let native = admission.native_sidecars(settings);
-    let mut request = Request::new(admission.pod, admission.caller);
-    request.namespace = admission.namespace;
-    request.owner = admission.owner.cloned();
-    request.revision = &settings.revision;
-    request.native_sidecars = native.on;
-    request.compliance_policy = &settings.compliance_policy;
-    request.proxy_envs = admission.proxy_envs.clone();
-    request.openshift_namespace = admission.openshift_namespace;
-    request.reinjection = admission.reinjection;
-    request.proxy_configs = admission.proxy_configs;
-    request.normalized = admission.normalized;
-    match inject::inject(snapshot, request) {
-        Ok(injected) => Decision::Injected(
-            Injected {
-                native_sidecars: Some(native),
-                ..injected
-            },
-            Reason::Selected(selected.why),
-        ),
+    match pipeline::inject(snapshot, settings, admission, native) {
+        Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
         Err(e) => Decision::Denied(e.into()),
     }
 }

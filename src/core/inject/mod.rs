@@ -22,4 +22,5 @@ pub mod webhook_call;
 pub mod webhooks;
 pub mod workload;
 
-pub use pipeline::{Caller, InjectError, Injected, Reinjection, Request, inject};
+pub use admit::{Caller, Reinjection};
+pub use pipeline::{InjectError, Injected};

@@ -14,13 +14,11 @@ mod templates;
 pub(crate) use prepare::effective_proxy_config;
 
 use crate::core::config::Snapshot;
-use crate::core::config::proxy_config::resources::ProxyConfigs;
-use crate::core::inject::context::Owner;
+use crate::core::inject::admit::{Admission, Settings};
+use crate::core::inject::native::Native;
 use crate::core::inject::render::RenderError;
 use crate::core::{compat::normalize, inject::pod};
 use serde_json::Value;
-use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Why a pod could not be injected. The webhook denies the pod with this message, in Istio's
@@ -77,81 +75,6 @@ impl InjectError {
     }
 }
 
-/// Which caller runs the pipeline; kube-inject differs from the webhook in small ways.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Caller {
-    /// The admission webhook: config default templates and injectedAnnotations apply.
-    Webhook,
-    /// Offline injection: templates default to `sidecar`, no injectedAnnotations.
-    KubeInject,
-}
-
-/// One injection request.
-#[derive(Debug, Clone)]
-pub struct Request<'a> {
-    /// The pod; the pipeline works on it where it is when owned, on a copy when borrowed.
-    pub pod: Cow<'a, Value>,
-    /// The namespace of the request (used when the pod has none).
-    pub namespace: &'a str,
-    /// The owning workload; `None` derives it from the pod's owner references.
-    pub owner: Option<Owner>,
-    /// The revision; "" is the default revision.
-    pub revision: &'a str,
-    pub native_sidecars: bool,
-    /// Environment for the proxy from the webhook path (`/inject/cluster/c1/net/n1`).
-    pub proxy_envs: BTreeMap<String, String>,
-    pub proxy_uid: i64,
-    pub proxy_gid: i64,
-    /// On OpenShift (`PLATFORM=openshift`), the pod's Namespace object: the proxy takes the
-    /// namespace's pre-allocated UID/GID, and a sidecar `runAsUser` copied from the app is reset.
-    pub openshift_namespace: Option<&'a Value>,
-    /// `COMPLIANCE_POLICY` of the injector process.
-    pub compliance_policy: &'a str,
-    /// The ProxyConfig resources the pod's ProxyConfig is computed from, as istiod's webhook
-    /// does; `None` (kube-inject without resources, or no cluster view) uses only the mesh
-    /// default and the pod's `proxy.istio.io/config`, as istioctl does.
-    pub proxy_configs: Option<&'a ProxyConfigs>,
-    pub caller: Caller,
-    pub reinjection: Reinjection,
-    /// `pod` is already as `normalize` leaves it (the webhook normalizes its own decoded copy
-    /// in place before selection reads it).
-    pub normalized: bool,
-}
-
-/// How a pod that carries a previous injection (`sidecar.istio.io/status`) is injected again.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Reinjection {
-    /// As Istio does: the templates win over the containers the previous injection added,
-    /// the user's own overrides of them included.
-    #[default]
-    Istio,
-    /// As the pod's first injection went (`needle audit`): the user's containers recorded in
-    /// `proxy.istio.io/overrides` are laid over the templates again, so a pod comes back
-    /// unchanged exactly when the first injection would give it now.
-    Replay,
-}
-
-impl<'a> Request<'a> {
-    pub fn new(pod: Cow<'a, Value>, caller: Caller) -> Self {
-        Self {
-            pod,
-            namespace: "",
-            owner: None,
-            revision: "",
-            native_sidecars: false,
-            proxy_envs: BTreeMap::new(),
-            proxy_uid: 1337,
-            proxy_gid: 1337,
-            openshift_namespace: None,
-            compliance_policy: "",
-            proxy_configs: None,
-            caller,
-            reinjection: Reinjection::Istio,
-            normalized: false,
-        }
-    }
-}
-
 /// The injected pod, and the pod before injection as the base of its patch.
 #[derive(Debug, Clone)]
 pub struct Injected {
@@ -159,9 +82,8 @@ pub struct Injected {
     /// pod's tree itself, and the text costs a fifteenth of a second tree.
     pub base: String,
     pub pod: Value,
-    /// Native sidecars and why, as `admit` decided them (`None` when the pipeline is run
-    /// without it).
-    pub native_sidecars: Option<crate::core::inject::native::Native>,
+    /// Native sidecars and why, as `admit` decided them before the injection.
+    pub native_sidecars: Native,
 }
 
 impl Injected {
@@ -172,16 +94,25 @@ impl Injected {
     }
 }
 
-/// Run the whole pipeline on one pod: Istio's `injectPod`, step by step.
-pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectError> {
+/// Run the whole pipeline on one pod that selection chose, with native sidecars as decided:
+/// Istio's `injectPod`, step by step. `admit` is its one caller.
+pub(super) fn inject(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    mut req: Admission,
+    native_sidecars: Native,
+) -> Result<Injected, InjectError> {
     let release = snapshot.release.release;
-    let (original, proxy_ids) = prepare::take_pod(&mut req);
+    let (original, ids) = prepare::take_pod(&mut req);
     prepare::check_annotations(&original, release)?;
     let proxy_envs =
-        prepare::resolve_cluster_and_network(&snapshot.values, &original, &req.proxy_envs);
-    let proxy_config =
-        prepare::effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?;
-    let status_port = prepare::agent_status_port(snapshot, req.caller, &proxy_config);
+        prepare::resolve_cluster_and_network(&snapshot.values, &original, req.proxy_envs);
+    let proxy = prepare::Proxy {
+        config: prepare::effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?,
+        ids,
+        native: native_sidecars.on,
+    };
+    let status_port = prepare::agent_status_port(snapshot, req.caller, &proxy.config);
     let reinjection::Stripped {
         pod: stripped,
         replay,
@@ -189,28 +120,20 @@ pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectE
     // Shared with the templates' view of them while they render; owned again for the merge.
     let original = Arc::new(original);
     let stripped = stripped.map_or_else(|| Arc::clone(&original), Arc::new);
-    let rendered = templates::render(
-        snapshot,
-        &req,
-        &original,
-        &stripped,
-        &proxy_config,
-        matches!(proxy_config, Cow::Borrowed(_)),
-        proxy_ids,
-    );
-    let overlaid =
-        overlay::merge_rendered(original, stripped, replay, rendered, req.native_sidecars)?;
+    let rendered = templates::render(snapshot, settings, &req, &original, &stripped, &proxy);
+    let overlaid = overlay::merge_rendered(original, stripped, replay, rendered, proxy.native)?;
     let mut merged = overlaid.pod;
     overlay::reapply_user_containers(
         &mut merged,
         &overlaid.user_pod,
         &overlaid.template_pod,
-        &proxy_config,
+        &proxy.config,
     )?;
     post_process::post_process(
         snapshot,
-        &req,
-        &proxy_config,
+        req.caller,
+        &settings.revision,
+        &proxy.config,
         &overlaid.template_pod,
         &proxy_envs,
         &mut merged,
@@ -220,7 +143,7 @@ pub fn inject(snapshot: &Snapshot, mut req: Request) -> Result<Injected, InjectE
     Ok(Injected {
         base: overlaid.base,
         pod: merged,
-        native_sidecars: None,
+        native_sidecars,
     })
 }
 
@@ -251,7 +174,27 @@ pub fn normalize(pod: &mut Value, namespace: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::inject::admit::{Caller, Decision, admit};
+    use crate::core::inject::native::NativeMode;
     use serde_json::json;
+    use std::borrow::Cow;
+
+    /// `pod` admitted by `caller` as the default revision without native sidecars: the injected
+    /// pod, or the denial's whole message.
+    fn admitted(snapshot: &Snapshot, pod: &Value, caller: Caller) -> Result<Value, String> {
+        let settings = Settings {
+            native_sidecars: NativeMode::fixed(false),
+            ..Settings::default()
+        };
+        let envs = Default::default();
+        let mut admission = Admission::webhook(Cow::Borrowed(pod), "ns", &envs);
+        admission.caller = caller;
+        match admit(snapshot, &settings, admission) {
+            Decision::Injected(injected, _) => Ok(injected.pod),
+            Decision::Denied(reason) => Err(reason.to_string()),
+            Decision::Skipped(reason) => Err(format!("skipped: {reason}")),
+        }
+    }
 
     /// The pod's `proxy.istio.io/config` moves the agent's status port; only kube-inject
     /// points the rewritten probes and the Prometheus port at it, as Istio does.
@@ -265,9 +208,7 @@ mod tests {
                 "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}
         });
         let ports = |caller| {
-            let injected = inject(&snapshot, Request::new(Cow::Borrowed(&pod), caller))
-                .unwrap()
-                .pod;
+            let injected = admitted(&snapshot, &pod, caller).unwrap();
             (
                 injected["spec"]["containers"][0]["readinessProbe"]["httpGet"]["port"].clone(),
                 injected["metadata"]["annotations"]["prometheus.io/port"].clone(),
@@ -288,12 +229,7 @@ mod tests {
                 {"proxy.istio.io/config": "proxyMetadata: {TRUST_DOMAIN: example.org}"}},
             "spec": {"containers": [{"name": "app", "image": "app"}]}
         });
-        let injected = inject(
-            &snapshot,
-            Request::new(Cow::Borrowed(&pod), Caller::Webhook),
-        )
-        .unwrap()
-        .pod;
+        let injected = admitted(&snapshot, &pod, Caller::Webhook).unwrap();
         let proxy = &injected["spec"]["containers"][1];
         let trust_domains: Vec<&Value> = proxy["env"]
             .as_array()
@@ -309,9 +245,7 @@ mod tests {
     }
 
     fn injected(snapshot: &Snapshot, pod: &Value) -> Result<Value, String> {
-        inject(snapshot, Request::new(Cow::Borrowed(pod), Caller::Webhook))
-            .map(|i| i.pod)
-            .map_err(|e| e.to_string())
+        admitted(snapshot, pod, Caller::Webhook)
     }
 
     fn app_pod(annotations: Value, containers: Value) -> Value {

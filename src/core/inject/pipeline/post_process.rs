@@ -2,10 +2,10 @@
 //! Prometheus merge, the probe rewrite, the status annotation and the containers' order.
 
 use super::prepare::agent_status_port;
-use super::{Caller, Request};
 use crate::core::compat::gofmt;
 use crate::core::compat::path::At;
 use crate::core::config::Snapshot;
+use crate::core::inject::admit::Caller;
 use crate::core::inject::pod::{
     self, ENABLE_CORE_DUMP, INIT_CONTAINER, PROXY_CONTAINER, Position, STATUS_ANNOTATION,
     VALIDATION_CONTAINER,
@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 
 pub(super) fn post_process(
     snapshot: &Snapshot,
-    req: &Request,
+    caller: Caller,
+    revision: &str,
     proxy_config: &Value,
     template_pod: &Value,
     proxy_envs: &BTreeMap<String, String>,
@@ -29,7 +30,7 @@ pub(super) fn post_process(
     {
         set_envs(sidecar, proxy_envs);
     }
-    let status_port = agent_status_port(snapshot, req.caller, proxy_config);
+    let status_port = agent_status_port(snapshot, caller, proxy_config);
     let release = snapshot.release.release;
     prometheus::apply_merge(pod, &snapshot.mesh, status_port, release)?;
     prometheus::apply_secure_port(pod, release);
@@ -38,10 +39,10 @@ pub(super) fn post_process(
         pod::string_map_mut(pod, "labels")
             .insert("topology.istio.io/network".into(), network.clone().into());
     }
-    let status = injection_status(template_pod, req.revision);
+    let status = injection_status(template_pod, revision);
     let annos = pod::string_map_mut(pod, "annotations");
     annos.insert(STATUS_ANNOTATION.into(), status.into());
-    if req.caller == Caller::Webhook {
+    if caller == Caller::Webhook {
         for (k, v) in &snapshot.config.injected_annotations {
             annos.insert(k.clone(), v.clone().into());
         }

@@ -2,17 +2,21 @@
 //! reads it, its annotations checked, the proxy's cluster and network, its ProxyConfig and the
 //! agent's status port.
 
-use super::{Caller, InjectError, Request, normalize};
+use super::{InjectError, normalize};
 use crate::core::compat::path::At;
 use crate::core::config::Snapshot;
 use crate::core::config::mesh;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::admit::{Admission, Caller};
 use crate::core::inject::pod::{self, INIT_CONTAINER, PROXY_CONTAINER, VALIDATION_CONTAINER};
 use crate::core::inject::{annotations, openshift};
 use crate::core::release::Release;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+
+/// Istio's `DefaultSidecarProxyUID` (and GID): the proxy's user and group off OpenShift.
+const DEFAULT_PROXY_ID: i64 = 1337;
 
 /// The proxy's user and group.
 #[derive(Debug, Clone, Copy)]
@@ -21,16 +25,25 @@ pub(super) struct ProxyIds {
     pub gid: i64,
 }
 
+/// The proxy as this pod gets it.
+pub(super) struct Proxy<'a> {
+    /// Its ProxyConfig: borrowed when it is the mesh default.
+    pub config: Cow<'a, Value>,
+    pub ids: ProxyIds,
+    /// A native sidecar (an init container that keeps running).
+    pub native: bool,
+}
+
 /// The request's pod, normalized unless it already is, and the proxy's user and group: on
 /// OpenShift the namespace's (and a sidecar user copied from the app reset).
-pub(super) fn take_pod(req: &mut Request) -> (Value, ProxyIds) {
+pub(super) fn take_pod(req: &mut Admission) -> (Value, ProxyIds) {
     let mut pod = std::mem::take(&mut req.pod).into_owned();
     if !req.normalized {
         normalize(&mut pod, req.namespace);
     }
     let mut ids = ProxyIds {
-        uid: req.proxy_uid,
-        gid: req.proxy_gid,
+        uid: DEFAULT_PROXY_ID,
+        gid: DEFAULT_PROXY_ID,
     };
     if let Some(ns) = req.openshift_namespace {
         (ids.uid, ids.gid) = openshift::proxy_ids(Some(ns));

@@ -1,8 +1,9 @@
 //! A pod injected before (`sidecar.istio.io/status`): what that injection added is stripped,
 //! and the user's own containers it recorded (`proxy.istio.io/overrides`) are put back.
 
-use super::{InjectError, Reinjection};
+use super::InjectError;
 use crate::core::compat::normalize;
+use crate::core::inject::admit::Reinjection;
 use crate::core::inject::pod::{self, OVERRIDES_ANNOTATION, STATUS_ANNOTATION};
 use crate::core::inject::prometheus;
 use crate::core::release::Release;

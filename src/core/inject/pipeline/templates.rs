@@ -1,11 +1,13 @@
 //! Which templates a pod gets, and rendering them over the pod's template variables.
 
-use super::prepare::ProxyIds;
-use super::{Caller, InjectError, Request};
+use super::InjectError;
+use super::prepare::Proxy;
 use crate::core::config::{InjectorConfig, Snapshot};
+use crate::core::inject::admit::{Admission, Caller, Settings};
 use crate::core::inject::context::{self, ContextInput};
 use crate::core::inject::pod;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// Each selected template rendered, in order, up to the first that fails. The templates read
@@ -15,29 +17,32 @@ use std::sync::Arc;
 /// before its merge.
 pub(super) fn render(
     snapshot: &Snapshot,
-    req: &Request,
+    settings: &Settings,
+    req: &Admission,
     original: &Arc<Value>,
     stripped: &Arc<Value>,
-    proxy_config: &Value,
-    proxy_config_is_default: bool,
-    proxy_ids: ProxyIds,
+    proxy: &Proxy,
 ) -> Vec<Result<Value, InjectError>> {
-    let owner = req
-        .owner
-        .clone()
-        .unwrap_or_else(|| context::owner_from_pod(original));
+    let derived;
+    let owner = match req.owner {
+        Some(owner) => owner,
+        None => {
+            derived = context::owner_from_pod(original);
+            &derived
+        }
+    };
     let vars = Arc::new(context::build(&ContextInput {
         pod: stripped,
-        owner: &owner,
+        owner,
         values: &snapshot.values,
         mesh: &snapshot.mesh,
-        proxy_config,
-        proxy_config_is_default,
-        revision: req.revision,
-        native_sidecars: req.native_sidecars,
-        proxy_uid: proxy_ids.uid,
-        proxy_gid: proxy_ids.gid,
-        compliance_policy: req.compliance_policy,
+        proxy_config: &proxy.config,
+        proxy_config_is_default: matches!(proxy.config, Cow::Borrowed(_)),
+        revision: &settings.revision,
+        native_sidecars: proxy.native,
+        proxy_uid: proxy.ids.uid,
+        proxy_gid: proxy.ids.gid,
+        compliance_policy: &settings.compliance_policy,
         release: snapshot.release.release,
     }));
     let mut rendered_all = Vec::new();
