@@ -89,7 +89,7 @@ fn main() {
     let (outcome, handle) = peak_of(|| inject::handle(&state, "/inject", request));
     assert_eq!(outcome.decision, "injected", "{}", outcome.reason);
     let (text, respond) = peak_of(|| {
-        let review = review::respond("admission.k8s.io/v1", "big-pod", &outcome.verdict, &[]);
+        let review = review::respond("admission.k8s.io/v1", "big-pod", &outcome.answer, &[]);
         serde_json::to_vec(&review).unwrap()
     });
     // The decoded review stays alive through the work, so the work's peak stands on it.

@@ -9,7 +9,8 @@ use base64::Engine;
 use needle::core::config::snapshot;
 use needle::core::inject::admit::Settings;
 use needle::server::admin::admin_router;
-use needle::server::router::{MAX_BODY_BYTES, webhook_router};
+use needle::server::bounded::MAX_BODY_BYTES;
+use needle::server::router::webhook_router;
 use needle::server::state::{AppState, LimitSettings};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -294,10 +295,40 @@ async fn http_edges_answer_as_istio() {
             .contains("could not decode body as JSON")
     );
     let metrics = state.metrics.encode();
-    assert!(
-        metrics.contains("sidecar_injection_requests_total 5"),
-        "{metrics}"
-    );
+    // Counted as Istio counts them: every request, each refusal as a failure by reason, and
+    // the two answered with a review (the bodies that are no AdmissionReview) as responses.
+    for line in [
+        "sidecar_injection_requests_total 5",
+        r#"sidecar_injection_failure_total{reason="content_type"} 1"#,
+        r#"sidecar_injection_failure_total{reason="no_body"} 1"#,
+        r#"sidecar_injection_failure_total{reason="body_too_large"} 1"#,
+        r#"sidecar_injection_failure_total{reason="decode"} 2"#,
+        "sidecar_injection_success_total 2",
+    ] {
+        assert!(metrics.contains(line), "{line} missing from {metrics}");
+    }
+}
+
+/// A pod the server cannot serve yet (a watched kind not synced) is denied, counted as a
+/// failure under its reason like every other denial, and answered.
+#[tokio::test]
+async fn denials_before_the_caches_sync_are_counted() {
+    let state = state();
+    state.caches.expect("Node");
+    let out = post_review(
+        &state,
+        "/inject",
+        &review("v1", "u", "CREATE", "Pod", pod()),
+    )
+    .await;
+    assert_eq!(out["response"]["allowed"], false, "{out}");
+    let metrics = state.metrics.encode();
+    for line in [
+        r#"sidecar_injection_failure_total{reason="cache_not_synced"} 1"#,
+        "sidecar_injection_success_total 1",
+    ] {
+        assert!(metrics.contains(line), "{line} missing from {metrics}");
+    }
 }
 
 #[tokio::test]

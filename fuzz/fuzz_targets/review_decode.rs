@@ -2,12 +2,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use needle::server::review::{Verdict, decode, respond, undecodable};
+use needle::server::review::{Answer, decode, respond, undecodable};
 
 fuzz_target!(|body: &[u8]| {
     match decode(body) {
         Ok(req) => {
-            respond(&req.api_version, &req.uid, &Verdict::Allow, &[]);
+            respond(&req.api_version, &req.uid, &Answer::Allow, &[]);
         }
         Err(e) => {
             undecodable(&e.to_string());

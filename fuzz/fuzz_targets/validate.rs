@@ -3,6 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use needle::core::label::Labelled;
 use needle::core::validate::validate_object;
 use serde_json::Value;
 
@@ -11,5 +12,5 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let verdict = validate_object(&object);
-    let _ = (verdict.message(), verdict.reason(), verdict.warnings());
+    let _ = (verdict.message(), verdict.label(), verdict.warnings());
 });

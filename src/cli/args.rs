@@ -2,6 +2,8 @@
 
 use crate::core::config::proxy_config::resources::{ProxyConfigs, read_stream};
 use crate::core::config::snapshot::{ImageOverride, TemplateSource};
+use crate::core::inject::admit::Settings;
+use crate::core::inject::native::NativeMode;
 use crate::core::release::Release;
 use crate::sources::ConfigPaths;
 use anyhow::{Context, anyhow};
@@ -93,5 +95,18 @@ impl ProxyConfigFileArgs {
             all.extend(resources);
         }
         Ok(Some(ProxyConfigs::new(all)))
+    }
+}
+
+/// The injector's settings for `revision` from the process's environment, as istiod reads them:
+/// `ENABLE_NATIVE_SIDECARS` (unset is `auto`), `COMPLIANCE_POLICY` and `PLATFORM`.
+pub fn injector_settings(revision: &str) -> Settings {
+    let native =
+        std::env::var_os("ENABLE_NATIVE_SIDECARS").map(|v| v.to_string_lossy().into_owned());
+    Settings {
+        revision: revision.to_string(),
+        native_sidecars: NativeMode::parse(native.as_deref()),
+        compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),
+        openshift: std::env::var("PLATFORM").is_ok_and(|p| p == "openshift"),
     }
 }

@@ -108,7 +108,7 @@ async fn audit_cluster(args: &AuditArgs) -> Result<Report> {
     }
     .map_err(|e| anyhow!(e))
     .context("loading the injector configuration")?;
-    let settings = Settings::from_env(&args.revision);
+    let settings = crate::cli::args::injector_settings(&args.revision);
     let (mut nodes, mut namespaces, mut proxy_configs) = (None, None, None);
     if args.watch_cluster {
         let listed = crate::kube::proxy_configs::list(client.clone()).await;

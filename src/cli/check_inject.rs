@@ -10,12 +10,13 @@ use crate::core::compat::selector::{Labels, equality_labels};
 use crate::core::compat::yaml;
 use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
-use crate::core::inject::admit::{Admission, Settings, admit};
+use crate::core::inject::admit::{Admission, admit};
 use crate::core::inject::native::Nodes;
 use crate::core::inject::select::string_map;
 use crate::core::inject::webhook_call::{self, Call, PodCreate};
 use crate::core::inject::webhooks::{self, WebhookVerdict};
 use crate::core::inject::workload::read_document;
+use crate::core::label::Labelled;
 use crate::kube::ClusterArgs;
 use crate::kube::check_inject as live;
 use crate::server::path_params::parse_inject_envs;
@@ -120,11 +121,17 @@ async fn check(args: &CheckInjectArgs) -> Result<String> {
         // Like istioctl, the nodes are read when there is a cluster client; offline only
         // the environment decides (`auto` is then off).
         let nodes = match &cluster.client {
-            Some(client) if Settings::from_env("").native_sidecars.needs_nodes() => Some(
-                live::nodes(client)
-                    .await
-                    .context("listing the cluster's nodes for ENABLE_NATIVE_SIDECARS=auto")?,
-            ),
+            Some(client)
+                if crate::cli::args::injector_settings("")
+                    .native_sidecars
+                    .needs_nodes() =>
+            {
+                Some(
+                    live::nodes(client)
+                        .await
+                        .context("listing the cluster's nodes for ENABLE_NATIVE_SIDECARS=auto")?,
+                )
+            }
             _ => None,
         };
         let proxy_configs = args.proxy_configs.load()?;
@@ -384,7 +391,7 @@ fn decide(
     create: &PodCreate,
 ) -> String {
     let envs = parse_inject_envs(&webhook_path(entry));
-    let settings = Settings::from_env(&verdict.revision);
+    let settings = crate::cli::args::injector_settings(&verdict.revision);
     let admission = Admission {
         nodes: injector.nodes,
         proxy_configs: injector.proxy_configs,

@@ -2,7 +2,6 @@
 
 use super::args::{ConfigFileArgs, ProxyConfigFileArgs};
 use crate::core::compat::yaml;
-use crate::core::inject::admit::Settings;
 use crate::core::inject::workload::{self, Offline, Outcome};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
@@ -32,7 +31,7 @@ pub fn run(args: &KubeInjectArgs) -> Result<()> {
     let proxy_configs = args.proxy_configs.load()?;
     let (input_name, input) = read_input(&args.filename)?;
     // Native sidecars only with `ENABLE_NATIVE_SIDECARS=true`, as istioctl without a cluster.
-    let settings = Settings::from_env(&args.revision);
+    let settings = crate::cli::args::injector_settings(&args.revision);
     let run = Offline {
         snapshot: &snapshot,
         settings: &settings,

@@ -1,7 +1,6 @@
 //! `needle serve`: flags and environment, then the server.
 
 use super::args::ConfigFileArgs;
-use crate::core::inject::admit::Settings;
 use crate::kube::ClusterArgs;
 use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
 use crate::server::listener::ConnectionLimits;
@@ -195,7 +194,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         watch_cluster: args.watch_cluster,
         patch_webhooks: args.patch_webhooks,
         ca_file: args.ca_file,
-        inject: Settings::from_env(&args.revision),
+        inject: crate::cli::args::injector_settings(&args.revision),
         limits,
         shutdown_delay: args.shutdown_delay,
         drain_timeout: args.drain_timeout,

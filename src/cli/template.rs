@@ -4,7 +4,6 @@
 
 use super::args::ConfigFileArgs;
 use crate::core::config::InjectorConfig;
-use crate::core::inject::admit::Settings;
 use crate::core::inject::template_check;
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
@@ -44,7 +43,7 @@ pub fn run(args: &TemplateArgs) -> ExitCode {
         &injector,
         paths.templates,
         loaded.as_ref().ok(),
-        &Settings::from_env(""),
+        &crate::cli::args::injector_settings(""),
     );
     print!("{}", template_check::report(&checks));
     if loaded.is_ok() && checks.iter().all(|c| c.passed()) {

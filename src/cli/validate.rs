@@ -1,6 +1,7 @@
 //! `needle validate`: offline validation of Istio resources, with the webhook's rules.
 
 use crate::core::compat::yaml;
+use crate::core::label::Labelled;
 use crate::core::validate::{Verdict, is_validated_group, validate_object};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
@@ -232,7 +233,7 @@ fn json_report(checked: &[Checked]) -> Value {
                 entry["skipped"] = Value::Bool(c.verdict.is_none());
                 match &c.verdict {
                     Some(v) => {
-                        entry["reason"] = json!(v.reason());
+                        entry["reason"] = json!(v.label());
                         entry["errors"] = json!(errors_of(v));
                         entry["warnings"] = json!(v.warnings());
                         entry["message"] = json!(v.message());

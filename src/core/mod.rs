@@ -1,4 +1,7 @@
-//! The pure core: no I/O, no async, no process state. Every adapter (CLI, server) calls it.
+//! The pure core: no I/O, no async, no process state. Every adapter (CLI, server) calls it and
+//! gives it what it would otherwise read from the process: the injector's settings
+//! (`cli::args::injector_settings`), the environment templates read (captured into the
+//! snapshot). The one exception is the clock, read when a template calls Sprig's `now`.
 //! - `inject`: the admission function and the injection pipeline behind it;
 //! - `config`: the injector config, values and mesh config, read as Istio reads them, and the
 //!   immutable snapshot they make;
@@ -7,6 +10,8 @@
 //! - `tag`: revision tags' webhook configurations, as `istioctl tag generate` makes them;
 //! - `audit`: an injected pod injected again and compared with itself (`needle audit`);
 //! - `release`: the Istio release needle answers as, and what differs between releases;
+//! - `label`: the one trait that names a reason for metrics and logs; `panic`: a panic caught
+//!   as its message;
 //! - `compat`: Go and Kubernetes behaviour the others rely on (YAML and JSON reading, Go's
 //!   number and duration formats, IP parsing, quantities, label selectors, typed Pod fields).
 pub mod audit;
@@ -14,6 +19,8 @@ pub mod compat;
 pub mod config;
 pub mod gotemplate;
 pub mod inject;
+pub mod label;
+pub mod panic;
 pub mod release;
 pub mod tag;
 pub mod validate;

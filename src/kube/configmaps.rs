@@ -201,6 +201,7 @@ pub async fn watch(client: Client, source: ConfigMapSource, files: ConfigPaths, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::label::Labelled;
 
     fn cm() -> ConfigMapRef {
         "istio-system/istio-sidecar-injector".parse().unwrap()
@@ -259,7 +260,7 @@ mod tests {
             };
             let e = build(&injector_only(), &files, &seen).unwrap_err();
             assert!(e.to_string().ends_with(missing), "{e}");
-            assert_eq!(e.reason(), "configmap");
+            assert_eq!(e.label(), "configmap");
         }
     }
 
@@ -279,7 +280,7 @@ mod tests {
             mesh: None,
         };
         let e = build(&injector_only(), &files, &broken).unwrap_err();
-        assert_eq!(e.reason(), "syntax");
+        assert_eq!(e.label(), "syntax");
         assert!(
             e.to_string()
                 .contains("ConfigMap istio-system/istio-sidecar-injector key config"),

@@ -11,13 +11,17 @@
 //! what the process holds, not what it has answered.
 
 use super::budget::{Budget, Share};
-use super::router::MAX_BODY_BYTES;
+use crate::core::label::Labelled;
+use crate::core::panic::catch;
 use axum::body::{Body, Bytes, HttpBody};
 use futures::StreamExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
+
+/// Istio's limit on an AdmissionReview body.
+pub const MAX_BODY_BYTES: usize = 6 * 1024 * 1024;
 
 /// Work time grows with the object; up to this body size (a pod of a few hundred env vars,
 /// well under a millisecond of work) decoding and the work run on the async worker, where a
@@ -68,17 +72,6 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// The stable metric label.
-    pub fn label(&self) -> &'static str {
-        match self {
-            Failure::TooLarge => "body_too_large",
-            Failure::Read(_) => "body_read",
-            Failure::Overloaded { .. } => "overloaded",
-            Failure::Timeout { .. } => "timeout",
-            Failure::Panic(_) => "internal",
-        }
-    }
-
     /// What the client reads.
     pub fn message(&self) -> String {
         match self {
@@ -124,6 +117,18 @@ impl Failure {
             Failure::TooLarge => {}
             Failure::Panic(panic) => tracing::error!(error = %panic, "admission failed"),
             _ => tracing::warn!(reason = self.label(), "{}", self.message()),
+        }
+    }
+}
+
+impl Labelled for Failure {
+    fn label(&self) -> &'static str {
+        match self {
+            Failure::TooLarge => "body_too_large",
+            Failure::Read(_) => "body_read",
+            Failure::Overloaded { .. } => "overloaded",
+            Failure::Timeout { .. } => "timeout",
+            Failure::Panic(_) => "internal",
         }
     }
 }
@@ -239,15 +244,17 @@ impl Limits {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<(T, Held), Failure> {
         let held = self.cpu(held, inline, deadline, doing).await?;
+        // A bug in needle must not drop the apiserver's connection: a panic while answering
+        // becomes a denial that says so (`Failure::Panic`), its message in the log.
         if inline {
             // Synchronous, under a millisecond: the deadline cannot pass inside it.
-            return guarded(work)
+            return catch(work)
                 .map(|answer| (answer, held))
                 .map_err(Failure::Panic);
         }
         let span = tracing::Span::current();
         let task = tokio::task::spawn_blocking(move || {
-            let answer = span.in_scope(|| guarded(work));
+            let answer = span.in_scope(|| catch(work));
             (answer, held)
         });
         match tokio::time::timeout_at(deadline, task).await {
@@ -278,30 +285,18 @@ fn discard(mut frames: axum::body::BodyDataStream) {
     });
 }
 
-/// A bug in needle must not drop the apiserver's connection: a panic while answering is
-/// caught here and becomes a denial that says so, with the panic's message in the log.
-fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|payload| {
-        payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".into())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn a_panic_while_answering_becomes_its_message() {
-        assert_eq!(super::guarded(|| 7), Ok(7));
+        assert_eq!(super::catch(|| 7), Ok(7));
         let owned = String::from("index out of range");
         assert_eq!(
-            super::guarded(|| -> u8 { panic!("{owned}") }),
+            super::catch(|| -> u8 { panic!("{owned}") }),
             Err("index out of range".into())
         );
         assert_eq!(
-            super::guarded(|| -> u8 { panic!("boom") }),
+            super::catch(|| -> u8 { panic!("boom") }),
             Err("boom".into())
         );
     }

@@ -1,53 +1,17 @@
 //! `/inject`: decide, inject and answer one AdmissionReview (synchronous; the router runs it
 //! behind the concurrency limit, inline for small requests, on the blocking pool for large ones).
 
+use super::admission::Outcome;
 use super::path_params::parse_inject_envs;
-use super::review::{AdmissionRequest, Verdict};
+use super::review::{AdmissionRequest, Answer};
 use super::state::AppState;
 use crate::core::inject::admit::{Admission, Decision, Reason, admit};
 use crate::core::inject::pipeline;
+use crate::core::label::Labelled;
 use crate::kube::cache;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-
-/// The answer to one request and its reason, for the response, the log span and the metrics.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    /// `injected`, `skipped`, `denied` or `ignored` (not a Pod CREATE).
-    pub decision: &'static str,
-    /// The reason in words (the denial message when denied).
-    pub reason: String,
-    /// The reason's stable metric label.
-    pub label: &'static str,
-    /// Native sidecars for the pod and why (`on (ENABLE_NATIVE_SIDECARS=true)`), for the log;
-    /// empty when the pod was not injected (decided once, by `admit`, for the injected only).
-    pub native_sidecars: String,
-}
-
-impl Outcome {
-    /// A denial the server makes itself (deadline, internal error), counted under `label`.
-    pub fn denied(message: String, label: &'static str) -> Self {
-        Self {
-            verdict: Verdict::Deny(message.clone()),
-            decision: "denied",
-            reason: message,
-            label,
-            native_sidecars: String::new(),
-        }
-    }
-
-    fn ignored(reason: String) -> Self {
-        Self {
-            verdict: Verdict::Allow,
-            decision: "ignored",
-            reason,
-            label: "not_injectable",
-            native_sidecars: String::new(),
-        }
-    }
-}
 
 /// Decide and answer for one request. The request is taken by value: its pod is normalized
 /// where it is and injected in place, so a big pod is not copied once more.
@@ -58,10 +22,10 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
         } else {
             &req.kind
         };
-        return Outcome::ignored(format!("{kind} is not a Pod"));
+        return ignored(format!("{kind} is not a Pod"));
     }
     if req.operation != "CREATE" {
-        return Outcome::ignored(format!("operation {} is not injected", req.operation));
+        return ignored(format!("operation {} is not injected", req.operation));
     }
     // Never inject with a placeholder: the webhook's failurePolicy decides what happens.
     if let Some((why, label)) = state.unservable() {
@@ -84,13 +48,18 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
                 normalized,
                 ..Admission::webhook(Cow::Owned(pod), &req.namespace, &envs)
             };
-            answer(state, admit(&state.snapshot(), &state.settings, admission))
+            answer(admit(&state.snapshot(), &state.settings, admission))
         })
     })
 }
 
+/// Not a Pod CREATE: allowed as it is.
+fn ignored(reason: String) -> Outcome {
+    Outcome::allowed("ignored", reason, "not_injectable")
+}
+
 /// The outcome of a decision, with the patch written while the pods it compares are alive.
-fn answer(state: &AppState, decision: Decision) -> Outcome {
+fn answer(decision: Decision) -> Outcome {
     // The same words `check-inject --explain` prints for the decision.
     let (name, reason, label) = (
         decision.name(),
@@ -99,27 +68,15 @@ fn answer(state: &AppState, decision: Decision) -> Outcome {
     );
     match decision {
         Decision::Injected(injected, _) => Outcome {
-            verdict: Verdict::Patch(injected.patch()),
-            decision: name,
-            reason,
-            label,
+            answer: Answer::Patch(injected.patch()),
             native_sidecars: injected.native_sidecars.to_string(),
+            ..Outcome::allowed(name, reason, label)
         },
-        Decision::Skipped(_) => {
-            state.metrics.injection_skip.inc();
-            Outcome {
-                verdict: Verdict::Allow,
-                decision: name,
-                reason,
-                label,
-                native_sidecars: String::new(),
-            }
-        }
+        Decision::Skipped(_) => Outcome::allowed(name, reason, label),
         Decision::Denied(denial) => {
             if let Reason::Internal(detail) = &denial {
                 tracing::error!(error = %detail, "injection failed");
             }
-            state.metrics.failure(label);
             Outcome::denied(reason, label)
         }
     }

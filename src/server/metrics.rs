@@ -1,5 +1,7 @@
 //! Prometheus metrics, with Istio's names where Istio has them.
 
+use super::admission::{Endpoint, Outcome};
+use crate::core::label::Labelled;
 use crate::kube::webhook_patcher::PatchMetrics;
 use crate::sources::Live;
 use prometheus_client::encoding::EncodeLabelSet;
@@ -39,8 +41,8 @@ pub enum ConnectionTimeout {
     Idle,
 }
 
-impl ConnectionTimeout {
-    pub fn label(self) -> &'static str {
+impl Labelled for ConnectionTimeout {
+    fn label(&self) -> &'static str {
         match self {
             Self::TlsHandshake => "tls_handshake",
             Self::HeaderRead => "header_read",
@@ -194,21 +196,55 @@ impl Metrics {
     }
 }
 
+/// How the admissions are counted, as Istio counts them: for `/inject` every request, its
+/// time, every response written (`sidecar_injection_success`, a denial's too), the skipped
+/// pods, and every failure by reason; for `/validate` the passed and, by reason, the failed.
 impl Metrics {
-    pub fn failure(&self, reason: &str) {
-        self.injection_failure
-            .get_or_create(&ReasonLabel {
-                reason: reason.to_string(),
-            })
-            .inc();
+    /// A request arrived.
+    pub fn received(&self, endpoint: Endpoint) {
+        if endpoint == Endpoint::Inject {
+            self.injection_requests.inc();
+        }
     }
 
-    pub fn validation_failure(&self, reason: &str) {
-        self.validation_failed
-            .get_or_create(&ReasonLabel {
-                reason: reason.to_string(),
-            })
-            .inc();
+    /// A request was answered after `took`.
+    pub fn took(&self, endpoint: Endpoint, took: std::time::Duration) {
+        if endpoint == Endpoint::Inject {
+            self.injection_time.observe(took.as_secs_f64());
+        }
+    }
+
+    /// A request refused before its review was decided (its body, its Content-Type, a review
+    /// that does not decode).
+    pub fn refused(&self, endpoint: Endpoint, label: &str) {
+        let family = match endpoint {
+            Endpoint::Inject => &self.injection_failure,
+            Endpoint::Validate => &self.validation_failed,
+        };
+        let label = ReasonLabel {
+            reason: label.to_string(),
+        };
+        family.get_or_create(&label).inc();
+    }
+
+    /// An AdmissionReview was written in answer.
+    pub fn responded(&self, endpoint: Endpoint) {
+        if endpoint == Endpoint::Inject {
+            self.injection_success.inc();
+        }
+    }
+
+    /// A review was decided and answered.
+    pub fn answered(&self, endpoint: Endpoint, outcome: &Outcome) {
+        if outcome.failed {
+            self.refused(endpoint, outcome.label);
+        } else if endpoint == Endpoint::Validate {
+            self.validation_passed.inc();
+        }
+        if endpoint == Endpoint::Inject && outcome.decision == "skipped" {
+            self.injection_skip.inc();
+        }
+        self.responded(endpoint);
     }
 
     pub fn cert_reload(&self, ok: bool) {

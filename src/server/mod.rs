@@ -2,6 +2,7 @@
 
 pub mod activity;
 pub mod admin;
+pub mod admission;
 pub mod bounded;
 pub mod budget;
 pub mod connection;

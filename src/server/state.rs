@@ -40,9 +40,9 @@ impl Default for LimitSettings {
 }
 
 /// The default memory budget: one body of the largest size Istio accepts (or many smaller
-/// ones) at a time. A big pod costs about 35 times its body in resident memory at its peak
-/// (BENCHMARKS.md, "Hostile input"), so this keeps the server near 220 MiB at most.
-pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = super::router::MAX_BODY_BYTES;
+/// ones) at a time. A big pod costs about 23 times its body in resident memory at its peak
+/// (BENCHMARKS.md, "Hostile input"), so this keeps the server near 150 MiB at most.
+pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = super::bounded::MAX_BODY_BYTES;
 
 /// The budget of small reviews (up to 64 KiB declared), beside `--max-in-flight-bytes`: 16 of
 /// the largest small ones or a thousand hello pods at once, a few tens of MiB at their peak.

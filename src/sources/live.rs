@@ -4,6 +4,7 @@
 
 use super::LoadError;
 use crate::core::config::Snapshot;
+use crate::core::label::Labelled;
 use arc_swap::ArcSwap;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -95,8 +96,8 @@ impl Live {
                     *why = format!("no injector configuration loaded: {error}");
                 }
                 self.stale.get_or_create(&source_label).set(1);
-                tracing::error!(source, reason = error.reason(), %error, "injector configuration reload failed; keeping the last good configuration");
-                ("error", error.reason())
+                tracing::error!(source, reason = error.label(), %error, "injector configuration reload failed; keeping the last good configuration");
+                ("error", error.label())
             }
         };
         self.reloads

@@ -9,6 +9,7 @@ pub use files::{ConfigPaths, Texts};
 pub use live::Live;
 
 use crate::core::config::ConfigError;
+use crate::core::label::Labelled;
 use std::path::PathBuf;
 
 /// Why a source could not produce a snapshot.
@@ -26,13 +27,12 @@ pub enum LoadError {
     Config(#[from] ConfigError),
 }
 
-impl LoadError {
-    /// A short stable label for metrics and logs.
-    pub fn reason(&self) -> &'static str {
+impl Labelled for LoadError {
+    fn label(&self) -> &'static str {
         match self {
             LoadError::Read { .. } => "read",
             LoadError::ConfigMap { .. } => "configmap",
-            LoadError::Config(e) => e.reason(),
+            LoadError::Config(e) => e.label(),
         }
     }
 }

@@ -45,9 +45,10 @@ impl ConfigError {
             message: message.into(),
         }
     }
+}
 
-    /// A short stable label for metrics and logs.
-    pub fn reason(&self) -> &'static str {
+impl crate::core::label::Labelled for ConfigError {
+    fn label(&self) -> &'static str {
         match self {
             ConfigError::Syntax { .. } => "syntax",
             ConfigError::Invalid { .. } => "invalid_field",

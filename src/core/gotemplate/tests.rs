@@ -340,12 +340,18 @@ fn every_prefix_translates_or_errors_and_output_compiles() {
     let src = "a {{- $x := list -}}\n{{ range $i, $c := .Spec.Containers }}{{ if eq $c.Name \"x\" }}{{ $x = append $x (index $c.Ports 0).ContainerPort }}{{ else if $c.Image }}{{ with $c.Env }}{{ .Name | quote }}{{ end }}{{ end }}{{ end }}\n{{/* c */}}{{ define \"d\" }}{{ printf \"%s\" `r` }}{{ end }}{{ template \"d\" . }}{{ \"}}\" }} 'q' -1.5e3 0x1F";
     let mut env = Environment::new();
     super::register(&mut env);
-    for (end, _) in src.char_indices() {
+    let mut translated = 0;
+    for (end, _) in src.char_indices().skip(1).chain([(src.len(), ' ')]) {
         if let Ok(out) = translate(&src[..end], Default::default()) {
             env.add_template_owned(format!("t{end}"), out.clone())
                 .unwrap_or_else(|e| panic!("{:?} -> {out}: {e}", &src[..end]));
+            translated += 1;
         }
     }
+    // The whole text translates, and so do the prefixes that end between its actions (its
+    // first line, and each after the `range` closes): the test is not one of refusals only.
+    assert!(translate(src, Default::default()).is_ok());
+    assert!(translated >= 30, "only {translated} prefixes translated");
 }
 
 #[test]

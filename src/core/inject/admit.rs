@@ -8,12 +8,14 @@ use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::pipeline::{self, InjectError, Injected};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
+use crate::core::label::Labelled;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The injector's own settings, fixed for the life of the process (not in the config files):
-/// read once at start-up, so the core reads no process state.
+/// read once at start-up by the command (`cli::args::injector_settings`), so the core reads
+/// no process state.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
     /// The control plane revision, as templates see it (`.Revision`); "" and `default` are
@@ -26,21 +28,6 @@ pub struct Settings {
     /// `PLATFORM=openshift`: the server reads Namespaces for their UID ranges and gives the
     /// pod's to the admission (`Admission::openshift_namespace`).
     pub openshift: bool,
-}
-
-impl Settings {
-    /// The settings of a revision with the process's `ENABLE_NATIVE_SIDECARS` (unset is
-    /// `auto`, as in istiod), `COMPLIANCE_POLICY` and `PLATFORM`.
-    pub fn from_env(revision: &str) -> Self {
-        let native =
-            std::env::var_os("ENABLE_NATIVE_SIDECARS").map(|v| v.to_string_lossy().into_owned());
-        Self {
-            revision: revision.to_string(),
-            native_sidecars: NativeMode::parse(native.as_deref()),
-            compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),
-            openshift: std::env::var("PLATFORM").is_ok_and(|p| p == "openshift"),
-        }
-    }
 }
 
 /// Who admits the pod; kube-inject differs from the webhook in small ways.
@@ -139,13 +126,12 @@ pub enum Reason {
     Internal(String),
 }
 
-impl Reason {
-    /// A short stable label for metrics and logs.
-    pub fn label(&self) -> &'static str {
+impl Labelled for Reason {
+    fn label(&self) -> &'static str {
         match self {
             Reason::Selected(why) => why.label(),
             Reason::InvalidPod(_) => "invalid_pod",
-            Reason::Failed(e) => e.reason(),
+            Reason::Failed(e) => e.label(),
             Reason::Internal(_) => "internal",
         }
     }
@@ -190,15 +176,8 @@ pub fn admit<'a>(
     settings: &'a Settings,
     admission: Admission<'a>,
 ) -> Decision {
-    let run = || decide(snapshot, settings, admission);
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
-        let detail = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".into());
-        Decision::Denied(Reason::Internal(detail))
-    })
+    crate::core::panic::catch(|| decide(snapshot, settings, admission))
+        .unwrap_or_else(|detail| Decision::Denied(Reason::Internal(detail)))
 }
 
 fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<'a>) -> Decision {
@@ -221,11 +200,13 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
     };
     let selected = inject_required(selection, namespace, metadata, spec);
     // istioctl reads the pod's ProxyConfig after the host-network check and before it decides,
-    // so one that does not parse fails the pod even when it is not injected.
+    // so one that does not parse fails the pod even when it is not injected. This reads the pod
+    // as given; the injection reads it again on the pod in its namespace (`normalize`), whose
+    // namespace-wide ProxyConfig resources may differ.
     if admission.caller == Caller::KubeInject
         && selected.why != Why::HostNetwork
         && let Err(e) =
-            super::pipeline::effective_proxy_config(&snapshot.mesh, admission.proxy_configs, pod)
+            pipeline::effective_proxy_config(&snapshot.mesh, admission.proxy_configs, pod)
     {
         return Decision::Denied(e.into());
     }

@@ -89,8 +89,18 @@ pub enum Why {
 }
 
 impl Why {
-    /// A short stable label for metrics and logs.
-    pub fn label(&self) -> &'static str {
+    fn ignored(&self) -> Option<&Ignored> {
+        match self {
+            Why::NeverInjectSelector { ignored, .. }
+            | Why::AlwaysInjectSelector { ignored, .. }
+            | Why::Policy { ignored, .. } => ignored.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl crate::core::label::Labelled for Why {
+    fn label(&self) -> &'static str {
         match self {
             Why::HostNetwork => "host_network",
             Why::IgnoredNamespace(_) => "ignored_namespace",
@@ -106,15 +116,6 @@ impl Why {
                 policy: Policy::Disabled,
                 ..
             } => "policy_disabled",
-        }
-    }
-
-    fn ignored(&self) -> Option<&Ignored> {
-        match self {
-            Why::NeverInjectSelector { ignored, .. }
-            | Why::AlwaysInjectSelector { ignored, .. }
-            | Why::Policy { ignored, .. } => ignored.as_ref(),
-            _ => None,
         }
     }
 }
@@ -227,6 +228,7 @@ pub fn string_map(value: Option<&Value>) -> Labels {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::label::Labelled;
     use serde_json::json;
 
     fn cfg(policy: &str) -> SelectionConfig {

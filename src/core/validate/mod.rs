@@ -176,9 +176,10 @@ impl Verdict {
             _ => &[],
         }
     }
+}
 
-    /// A short stable label for metrics.
-    pub fn reason(&self) -> &'static str {
+impl crate::core::label::Labelled for Verdict {
+    fn label(&self) -> &'static str {
         match self {
             Verdict::Valid { .. } => "valid",
             Verdict::Invalid { .. } | Verdict::UnknownField(_) => "invalid_resource",
@@ -333,6 +334,7 @@ fn decode_meta(meta: Option<&Value>) -> Result<Meta, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::label::Labelled;
     use serde_json::json;
 
     #[test]
@@ -344,7 +346,7 @@ mod tests {
             v.message().unwrap(),
             "unrecognized type example.com/v1, Kind=Thing"
         );
-        assert_eq!(v.reason(), "unknown_type");
+        assert_eq!(v.label(), "unknown_type");
     }
 
     fn with_annotation(kind: &str, annotation: &str, spec: Value) -> Value {
@@ -370,13 +372,13 @@ mod tests {
         assert_eq!(validate_object(&authz).message().unwrap(), rejected);
         // Decoding comes first, also for problems the rules find (two members of a oneof).
         let bad_type = with_annotation("DestinationRule", ALWAYS_REJECT, json!({"host": 1}));
-        assert_eq!(validate_object(&bad_type).reason(), "crd_conversion_error");
+        assert_eq!(validate_object(&bad_type).label(), "crd_conversion_error");
         let oneof = with_annotation(
             "DestinationRule",
             ALWAYS_REJECT,
             json!({"host": "a", "trafficPolicy": {"loadBalancer": {"simple": "RANDOM", "consistentHash": {"useSourceIp": true}}}}),
         );
-        assert_eq!(validate_object(&oneof).reason(), "crd_conversion_error");
+        assert_eq!(validate_object(&oneof).label(), "crd_conversion_error");
         let dry_run = with_annotation("DestinationRule", "istio.io/dry-run", json!({"host": "a"}));
         assert_eq!(
             validate_object(&dry_run).message().unwrap(),
@@ -437,6 +439,6 @@ mod tests {
             v.message().unwrap(),
             "unknown field \"extra\" on DestinationRule resource ns/x"
         );
-        assert_eq!(v.reason(), "invalid_resource");
+        assert_eq!(v.label(), "invalid_resource");
     }
 }

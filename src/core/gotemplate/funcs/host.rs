@@ -1,14 +1,24 @@
 //! Sprig's functions that read the process or the network: `env`, `expandenv` (the
-//! environment of needle's own process, as Sprig reads the Go process's), `getHostByName`
-//! (refused: a template render never does network I/O in needle), and `hello`.
+//! environment of needle's own process, as Sprig reads the Go process's: captured when the
+//! config loads, the template data's `environment`, so a render reads no process state),
+//! `getHostByName` (refused: a template render never does network I/O in needle), and `hello`.
 
 use crate::core::gotemplate::value::{invalid, strval};
 use minijinja::value::Value as MjValue;
-use minijinja::{Environment, Error};
+use minijinja::{Environment, Error, State};
+
+/// `os.Getenv` of the captured environment: "" when unset.
+fn getenv(state: &State, name: &str) -> String {
+    state
+        .lookup("environment")
+        .and_then(|e| e.get_attr(name).ok())
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
 
 /// Go's `os.Expand` with `os.Getenv`: `$NAME` and `${NAME}`; an unset name is "".
-fn expand_env(s: &str) -> String {
-    let var = |name: &str| std::env::var(name).unwrap_or_default();
+fn expand_env(state: &State, s: &str) -> String {
+    let var = |name: &str| getenv(state, name);
     let name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut out = String::new();
     let mut rest = s;
@@ -44,10 +54,12 @@ fn expand_env(s: &str) -> String {
 
 pub(super) fn register_host(env: &mut Environment<'static>) {
     env.add_function("gt_hello", || "Hello!");
-    env.add_function("gt_env", |name: MjValue| {
-        std::env::var(strval(&name)).unwrap_or_default()
+    env.add_function("gt_env", |state: &State, name: MjValue| {
+        getenv(state, &strval(&name))
     });
-    env.add_function("gt_expandenv", |s: MjValue| expand_env(&strval(&s)));
+    env.add_function("gt_expandenv", |state: &State, s: MjValue| {
+        expand_env(state, &strval(&s))
+    });
     env.add_function(
         "gt_getHostByName",
         |name: MjValue| -> Result<String, Error> {

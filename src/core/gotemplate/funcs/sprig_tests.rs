@@ -729,10 +729,14 @@ fn sprig_process_network_and_crypto() {
             "a---$",
         ),
     ]);
-    assert_eq!(
-        rendered(r#"{{ expandenv "${PATH}" }}"#),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    // The environment captured when the config loaded, not the process's own.
+    table(&[
+        (r#"{{ env "NEEDLE_TEST" }}"#, "from-env"),
+        (
+            r#"{{ expandenv "${NEEDLE_TEST}/$NEEDLE_TEST" }}"#,
+            "from-env/from-env",
+        ),
+    ]);
     refused_at_load(&[(
         r#"{{ getHostByName "example.com" }}"#,
         "not supported by needle",

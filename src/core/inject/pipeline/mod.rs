@@ -58,9 +58,8 @@ pub enum InjectError {
     },
 }
 
-impl InjectError {
-    /// A short stable label for metrics and logs.
-    pub fn reason(&self) -> &'static str {
+impl crate::core::label::Labelled for InjectError {
+    fn label(&self) -> &'static str {
         match self {
             InjectError::InvalidAnnotations(_)
             | InjectError::InvalidOverrides(_)
@@ -105,18 +104,19 @@ pub(super) fn inject(
     let release = snapshot.release.release;
     let (original, ids) = prepare::take_pod(&mut req);
     prepare::check_annotations(&original, release)?;
-    let proxy_envs =
-        prepare::resolve_cluster_and_network(&snapshot.values, &original, req.proxy_envs);
+    let envs = prepare::resolve_cluster_and_network(&snapshot.values, &original, req.proxy_envs);
+    let config = prepare::effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?;
     let proxy = prepare::Proxy {
-        config: prepare::effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?,
+        status_port: prepare::agent_status_port(snapshot, req.caller, &config),
+        config,
         ids,
         native: native_sidecars.on,
+        envs,
     };
-    let status_port = prepare::agent_status_port(snapshot, req.caller, &proxy.config);
     let reinjection::Stripped {
         pod: stripped,
         replay,
-    } = reinjection::strip(&original, status_port, release, req.reinjection)?;
+    } = reinjection::strip(&original, proxy.status_port, release, req.reinjection)?;
     // Shared with the templates' view of them while they render; owned again for the merge.
     let original = Arc::new(original);
     let stripped = stripped.map_or_else(|| Arc::clone(&original), Arc::new);
@@ -133,9 +133,8 @@ pub(super) fn inject(
         snapshot,
         req.caller,
         &settings.revision,
-        &proxy.config,
+        &proxy,
         &overlaid.template_pod,
-        &proxy_envs,
         &mut merged,
     )
     .map_err(InjectError::PostProcess)?;

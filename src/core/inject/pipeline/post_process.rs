@@ -1,7 +1,7 @@
 //! After the merge, as Istio's `postProcessPod`: the proxy's cluster and network, the
 //! Prometheus merge, the probe rewrite, the status annotation and the containers' order.
 
-use super::prepare::agent_status_port;
+use super::prepare::Proxy;
 use crate::core::compat::gofmt;
 use crate::core::compat::path::At;
 use crate::core::config::Snapshot;
@@ -18,11 +18,11 @@ pub(super) fn post_process(
     snapshot: &Snapshot,
     caller: Caller,
     revision: &str,
-    proxy_config: &Value,
+    proxy: &Proxy,
     template_pod: &Value,
-    proxy_envs: &BTreeMap<String, String>,
     pod: &mut Value,
 ) -> Result<(), String> {
+    let (proxy_config, proxy_envs, status_port) = (&*proxy.config, &proxy.envs, proxy.status_port);
     pod::string_map_mut(pod, "annotations");
     pod::string_map_mut(pod, "labels");
     if !proxy_envs.is_empty()
@@ -30,7 +30,6 @@ pub(super) fn post_process(
     {
         set_envs(sidecar, proxy_envs);
     }
-    let status_port = agent_status_port(snapshot, caller, proxy_config);
     let release = snapshot.release.release;
     prometheus::apply_merge(pod, &snapshot.mesh, status_port, release)?;
     prometheus::apply_secure_port(pod, release);

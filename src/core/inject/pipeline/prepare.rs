@@ -32,6 +32,11 @@ pub(super) struct Proxy<'a> {
     pub ids: ProxyIds,
     /// A native sidecar (an init container that keeps running).
     pub native: bool,
+    /// The agent's status port, which the probe rewrite and the Prometheus merge point at.
+    pub status_port: i64,
+    /// Its cluster and network (`ISTIO_META_CLUSTER_ID`, `ISTIO_META_NETWORK`) and the webhook
+    /// path's other variables.
+    pub envs: BTreeMap<String, String>,
 }
 
 /// The request's pod, normalized unless it already is, and the proxy's user and group: on

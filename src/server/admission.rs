@@ -1,0 +1,256 @@
+//! The one admission flow of `/inject` and `/validate`, in Istio's order: the HTTP edges (body
+//! size, empty body, Content-Type), the AdmissionReview, the endpoint's decision behind the
+//! request's limits (see `bounded`), the answer. Each admission is logged, summarised and
+//! counted here, once.
+
+use super::bounded::{Failure, Held, INLINE_BODY_BYTES};
+use super::review::{self, AdmissionRequest, Answer};
+use super::state::AppState;
+use super::{inject, validate};
+use crate::core::label::Labelled;
+use axum::body::Body;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+use tokio::time::Instant;
+use tracing::Instrument;
+
+/// An admission endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    Inject,
+    Validate,
+}
+
+impl Endpoint {
+    /// Its name in the span, the log summary and the logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Endpoint::Inject => "inject",
+            Endpoint::Validate => "validate",
+        }
+    }
+
+    /// What its work is called in a timeout's message.
+    fn work(self) -> &'static str {
+        match self {
+            Endpoint::Inject => "injection",
+            Endpoint::Validate => "validation",
+        }
+    }
+}
+
+/// The answer to one admission and why, for the response, the span, the summary and the
+/// metrics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub answer: Answer,
+    /// The response's warnings (validation's).
+    pub warnings: Vec<String>,
+    /// `injected`, `skipped`, `denied` or `ignored` (not a Pod CREATE) for `/inject`;
+    /// `allowed` or `denied` for `/validate`.
+    pub decision: &'static str,
+    /// The reason in words (the denial's message when denied).
+    pub reason: String,
+    /// The reason's stable metric label.
+    pub label: &'static str,
+    /// Counted as a failure under `label`: a denial, or an operation the validator does not
+    /// validate (allowed, and counted so by Istio).
+    pub failed: bool,
+    /// Native sidecars for the pod and why (`on (ENABLE_NATIVE_SIDECARS=true)`), for the log;
+    /// empty unless a pod was injected.
+    pub native_sidecars: String,
+}
+
+impl Outcome {
+    /// A denial, counted as a failure under `label`.
+    pub fn denied(message: String, label: &'static str) -> Self {
+        Self {
+            answer: Answer::Deny(message.clone()),
+            warnings: Vec::new(),
+            decision: "denied",
+            reason: message,
+            label,
+            failed: true,
+            native_sidecars: String::new(),
+        }
+    }
+
+    /// Allowed as it is, not counted as a failure.
+    pub fn allowed(decision: &'static str, reason: String, label: &'static str) -> Self {
+        Self {
+            answer: Answer::Allow,
+            warnings: Vec::new(),
+            decision,
+            reason,
+            label,
+            failed: false,
+            native_sidecars: String::new(),
+        }
+    }
+}
+
+/// Answer one request of `endpoint`, counted and timed.
+pub async fn serve(
+    state: &Arc<AppState>,
+    endpoint: Endpoint,
+    path: &str,
+    headers: &HeaderMap,
+    body: Body,
+) -> Response {
+    let started = Instant::now();
+    state.metrics.received(endpoint);
+    let response = answer(state, endpoint, path, headers, body).await;
+    state.metrics.took(endpoint, started.elapsed());
+    response
+}
+
+async fn answer(
+    state: &Arc<AppState>,
+    endpoint: Endpoint,
+    path: &str,
+    headers: &HeaderMap,
+    body: Body,
+) -> Response {
+    let deadline = state.limits.deadline();
+    let (request, held, inline) = match read_review(state, endpoint, headers, body, deadline).await
+    {
+        Ok(r) => r,
+        Err(response) => return response,
+    };
+    let span = admission_span(&request, endpoint.name());
+    let started = Instant::now();
+    let answer_to = (request.api_version.clone(), request.uid.clone());
+    // The request moves into the work, so its object is freed when the work ends.
+    let work = {
+        let (state, path) = (state.clone(), path.to_string());
+        move || match endpoint {
+            Endpoint::Inject => inject::handle(&state, &path, request),
+            Endpoint::Validate => validate::handle(&request),
+        }
+    };
+    let (outcome, _held) = match state
+        .limits
+        .run(held, inline, deadline, endpoint.work(), work)
+        .instrument(span.clone())
+        .await
+    {
+        Ok((outcome, held)) => (outcome, Some(held)),
+        Err(failure) => {
+            failure.log_cause();
+            (Outcome::denied(failure.message(), failure.label()), None)
+        }
+    };
+    span.record("decision", outcome.decision);
+    span.record("reason", outcome.reason.as_str());
+    span.record("label", outcome.label);
+    if !outcome.native_sidecars.is_empty() {
+        span.record("native_sidecars", outcome.native_sidecars.as_str());
+    }
+    span.record("duration_us", started.elapsed().as_micros() as u64);
+    state.summary.decided(
+        &span,
+        endpoint.name(),
+        outcome.decision,
+        outcome.label,
+        started.elapsed(),
+    );
+    state.metrics.answered(endpoint, &outcome);
+    let (api_version, uid) = answer_to;
+    let review = review::respond(&api_version, &uid, &outcome.answer, &outcome.warnings);
+    json_response(&review)
+}
+
+/// The HTTP edges and the AdmissionReview, all within the request's limits. A small review is
+/// decoded inline without waiting for a CPU permit (it costs microseconds, and a review that
+/// then waits has its uid for the denial); a large one waits for a permit and is decoded on the
+/// blocking pool. Gives the review, what it holds, and whether its work runs inline; a refusal
+/// is counted and answered here.
+async fn read_review(
+    state: &AppState,
+    endpoint: Endpoint,
+    headers: &HeaderMap,
+    body: Body,
+    deadline: Instant,
+) -> Result<(AdmissionRequest, Held, bool), Response> {
+    let refuse = |failure: Failure| {
+        state.metrics.refused(endpoint, failure.label());
+        failure.log();
+        failure.response()
+    };
+    let limits = &state.limits;
+    let (body, held) = limits.read_body(body, deadline).await.map_err(refuse)?;
+    if body.is_empty() {
+        state.metrics.refused(endpoint, "no_body");
+        return Err(plain(StatusCode::BAD_REQUEST, "no body found".into()));
+    }
+    if headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        != Some("application/json")
+    {
+        state.metrics.refused(endpoint, "content_type");
+        return Err(plain(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "invalid Content-Type, want `application/json`".into(),
+        ));
+    }
+    let inline = body.len() <= INLINE_BODY_BYTES;
+    let (decoded, held) = if inline {
+        (review::decode(&body), held)
+    } else {
+        const DECODING: &str = "decoding the AdmissionReview";
+        // The body moves into the work and is freed as soon as it is decoded.
+        let decode = move || review::decode(&body);
+        limits
+            .run(held, false, deadline, DECODING, decode)
+            .await
+            .map_err(refuse)?
+    };
+    match decoded {
+        Ok(r) => Ok((r, held, inline)),
+        Err(message) => {
+            tracing::warn!(%message, "could not decode AdmissionReview");
+            // Answered with a review, as Istio answers it: a response, and a failure.
+            state.metrics.refused(endpoint, "decode");
+            state.metrics.responded(endpoint);
+            Err(json_response(&review::undecodable(&message.to_string())))
+        }
+    }
+}
+
+fn admission_span(request: &AdmissionRequest, endpoint: &'static str) -> tracing::Span {
+    tracing::info_span!(
+        "admission",
+        endpoint,
+        uid = %request.uid,
+        namespace = %request.namespace,
+        kind = %request.kind,
+        operation = %request.operation,
+        dry_run = request.dry_run,
+        decision = tracing::field::Empty,
+        reason = tracing::field::Empty,
+        label = tracing::field::Empty,
+        native_sidecars = tracing::field::Empty,
+        duration_us = tracing::field::Empty,
+    )
+}
+
+fn plain(status: StatusCode, text: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+fn json_response(value: &serde_json::Value) -> Response {
+    let body = serde_json::to_vec(value).expect("JSON serializes");
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
+}
