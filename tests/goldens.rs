@@ -21,7 +21,7 @@ use common::golden_cases::{
 use common::tally::Tally;
 use common::{differences, document_differences, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
-use needle::core::audit::{Verdict, audit, injected_revision};
+use needle::core::audit::{Finding, audit, injected_revision};
 use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::{Admission, Decision, admit};
 use needle::core::inject::workload::Offline;
@@ -104,7 +104,7 @@ fn webhook_case(case: &CaseSpec, templates: TemplateSource) -> WebhookOutcome {
                 }
                 audited_any |= audited.is_some();
                 if let Some(audited) = audited
-                    && audited != Verdict::Same
+                    && audited != Finding::Same
                 {
                     audit.push(format!("{part} audited: {audited:?}"));
                 }
@@ -131,7 +131,7 @@ struct WebhookPod {
     want: Value,
     again: Result<Value, String>,
     /// `None` for a pod the webhook did not inject (nothing to audit).
-    audited: Option<Verdict>,
+    audited: Option<Finding>,
 }
 
 fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<Vec<WebhookPod>, String> {

@@ -17,7 +17,7 @@ use serde_json::Value;
 /// What the audit found for one pod.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "result", rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum Finding {
     /// needle injects the pod exactly as it is stored.
     Same,
     /// needle would inject it otherwise; the first field that differs.
@@ -28,13 +28,13 @@ pub enum Verdict {
     Denied { reason: String },
 }
 
-impl Verdict {
+impl Finding {
     pub fn name(&self) -> &'static str {
         match self {
-            Verdict::Same => "same",
-            Verdict::Different(_) => "different",
-            Verdict::NotInjected { .. } => "not-injected",
-            Verdict::Denied { .. } => "denied",
+            Finding::Same => "same",
+            Finding::Different(_) => "different",
+            Finding::NotInjected { .. } => "not-injected",
+            Finding::Denied { .. } => "denied",
         }
     }
 }
@@ -64,7 +64,7 @@ pub fn injected_revision(pod: &Value) -> Option<String> {
 }
 
 /// Inject the stored pod of `admission` again and compare.
-pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Verdict {
+pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Finding {
     let replayed = Admission {
         reinjection: Reinjection::Replay,
         normalized: false,
@@ -80,14 +80,14 @@ pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) ->
             pod_defaults::apply(&mut stored);
             pod_defaults::apply(&mut injected.pod);
             match first_difference(&stored, &injected.pod) {
-                None => Verdict::Same,
-                Some(difference) => Verdict::Different(difference),
+                None => Finding::Same,
+                Some(difference) => Finding::Different(difference),
             }
         }
-        Decision::Skipped(reason) => Verdict::NotInjected {
+        Decision::Skipped(reason) => Finding::NotInjected {
             reason: reason.to_string(),
         },
-        Decision::Denied(reason) => Verdict::Denied {
+        Decision::Denied(reason) => Finding::Denied {
             reason: reason.to_string(),
         },
     }
@@ -212,7 +212,7 @@ mod tests {
         }
     }
 
-    fn audited(snapshot: &Snapshot, pod: &Value) -> Verdict {
+    fn audited(snapshot: &Snapshot, pod: &Value) -> Finding {
         let envs = BTreeMap::new();
         audit(
             snapshot,
@@ -226,7 +226,7 @@ mod tests {
         let snapshot = snapshot::embedded();
         let stored = inject(&snapshot, &hello());
         assert_eq!(injected_revision(&stored).as_deref(), Some("default"));
-        assert_eq!(audited(&snapshot, &stored), Verdict::Same);
+        assert_eq!(audited(&snapshot, &stored), Finding::Same);
     }
 
     #[test]
@@ -240,7 +240,7 @@ mod tests {
             .find(|v| v.as_object().unwrap().len() == 1)
             .expect("the injection adds a volume without a source");
         sourceless["emptyDir"] = json!({});
-        assert_eq!(audited(&snapshot, &stored), Verdict::Same);
+        assert_eq!(audited(&snapshot, &stored), Finding::Same);
     }
 
     #[test]
@@ -252,7 +252,7 @@ mod tests {
             .unwrap()
             .push(json!({"name": "istio-proxy", "image": "auto", "args": ["proxy", "sidecar", "--custom"]}));
         let stored = inject(&snapshot, &pod);
-        assert_eq!(audited(&snapshot, &stored), Verdict::Same);
+        assert_eq!(audited(&snapshot, &stored), Finding::Same);
         // Istio's own re-injection lets the template win over the override.
         let again = inject(&snapshot, &stored);
         let d = first_difference(&stored, &again).expect("Istio's re-injection differs");
@@ -270,7 +270,7 @@ mod tests {
             .find(|c| c["name"] == "istio-proxy")
             .unwrap();
         proxy["image"] = json!("example.com/proxyv2:old");
-        let Verdict::Different(d) = audited(&snapshot, &stored) else {
+        let Finding::Different(d) = audited(&snapshot, &stored) else {
             panic!("not reported")
         };
         assert_eq!(d.field, "spec.containers[istio-proxy].image");

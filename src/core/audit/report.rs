@@ -1,6 +1,6 @@
 //! What `needle audit` prints: a table row per audited pod, a summary line, or all of it as JSON.
 
-use super::Verdict;
+use super::Finding;
 use crate::core::compat::style_table::{Cell, render};
 use serde::Serialize;
 use serde_json::Value;
@@ -16,7 +16,7 @@ pub struct PodResult {
     pub name: String,
     pub revision: String,
     #[serde(flatten)]
-    pub verdict: Verdict,
+    pub verdict: Finding,
 }
 
 /// The audit of a set of pods, built as they are read.
@@ -57,7 +57,7 @@ impl Report {
 
     /// Every audited pod came back the same.
     pub fn all_same(&self) -> bool {
-        self.pods.iter().all(|p| p.verdict == Verdict::Same)
+        self.pods.iter().all(|p| p.verdict == Finding::Same)
     }
 
     fn count(&self, name: &str) -> usize {
@@ -132,16 +132,16 @@ impl Report {
 }
 
 /// The table's last column: the first differing field with both sides, or the reason.
-fn detail(verdict: &Verdict) -> String {
+fn detail(verdict: &Finding) -> String {
     match verdict {
-        Verdict::Same => String::new(),
-        Verdict::Different(d) => format!(
+        Finding::Same => String::new(),
+        Finding::Different(d) => format!(
             "{}: stored {}, needle {}",
             d.field,
             shown(d.stored.as_ref()),
             shown(d.needle.as_ref())
         ),
-        Verdict::NotInjected { reason } | Verdict::Denied { reason } => reason.clone(),
+        Finding::NotInjected { reason } | Finding::Denied { reason } => reason.clone(),
     }
 }
 
@@ -163,7 +163,7 @@ mod tests {
     use crate::core::audit::Difference;
     use serde_json::json;
 
-    fn pod(name: &str, verdict: Verdict) -> PodResult {
+    fn pod(name: &str, verdict: Finding) -> PodResult {
         PodResult {
             namespace: "default".into(),
             name: name.into(),
@@ -175,10 +175,10 @@ mod tests {
     #[test]
     fn table_summary_and_json_say_the_same() {
         let mut report = Report::new("default");
-        report.add(pod("a", Verdict::Same));
+        report.add(pod("a", Finding::Same));
         report.add(pod(
             "b",
-            Verdict::Different(Difference {
+            Finding::Different(Difference {
                 field: "spec.containers[istio-proxy].image".into(),
                 stored: Some(json!("proxyv2:1.27")),
                 needle: Some(json!("x".repeat(80))),
