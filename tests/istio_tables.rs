@@ -10,8 +10,9 @@ use common::tally::Tally;
 
 use needle::core::config::mesh::{merge_proxy_config, proxy_config_defaults, proxy_config_json};
 use needle::core::inject::annotations::validate;
-use needle::core::inject::context::{self, ContextInput, Owner, image_url};
+use needle::core::inject::context::{self, ContextInput, Owner};
 use needle::core::inject::funcs::{append_multus_network, omit_nil};
+use needle::core::inject::images::image_url;
 use needle::core::inject::merge::{Schema, strategic_merge};
 use needle::core::inject::pod;
 use needle::core::inject::probes::{

@@ -1,11 +1,11 @@
 //! The data injection templates see (Istio's `SidecarTemplateData`), as JSON.
 
-use crate::core::compat::gofmt;
 use crate::core::compat::path::At;
 use crate::core::config::mesh;
 use crate::core::config::snapshot::Environment;
 use crate::core::gotemplate::value::go_floats;
 use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
+use crate::core::inject::images::{image_url, proxy_image_type, variant};
 use crate::core::inject::json_view::JsonView;
 use crate::core::inject::pod;
 use crate::core::inject::render::{PodVars, SharedContext};
@@ -167,8 +167,6 @@ pub fn shared(
 /// functions read), what Istio's injector computes for the templates, and the pod's own
 /// values of what `shared` holds defaults for.
 pub fn build(input: &ContextInput) -> PodVars {
-    let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
-    let proxy_image_type = proxy_image_type(input.proxy_config, input.values, input.release);
     let lightstep_ca = input
         .proxy_config
         .at(&["tracing", "tlsSettings", "caCertificates"])
@@ -233,6 +231,16 @@ pub fn build(input: &ContextInput) -> PodVars {
         ),
         ("pod_ports_json", MjValue::from(pod_ports_json(containers))),
     ]);
+    override_shared(input, &mut vars);
+    vars
+}
+
+/// The pod's own values of what the shared context holds defaults for, where it has them: the
+/// images (`sidecar.istio.io/proxyImageType`, or a ProxyConfig of its own), the proxy's
+/// resources (its resource annotations) and the ProxyConfig.
+fn override_shared(input: &ContextInput, vars: &mut PodVars) {
+    let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
+    let proxy_image_type = proxy_image_type(input.proxy_config, input.values, input.release);
     if image_type_override.is_some() || !input.proxy_config_is_default {
         let image = image_url(input.values, "proxy", proxy_image_type, image_type_override);
         vars.insert("proxy_image", MjValue::from(image));
@@ -252,7 +260,6 @@ pub fn build(input: &ContextInput) -> PodVars {
             MjValue::from(mesh::proxy_config_json(input.proxy_config)),
         );
     }
-    vars
 }
 
 /// Requests and limits of the proxy (and istio-init) from the `sidecar.istio.io/proxyCPU`,
@@ -305,62 +312,6 @@ pub fn template_data_lacks(release: Release) -> &'static [&'static str] {
         &[]
     } else {
         &["ProxyInitImage"]
-    }
-}
-
-/// The image type `ProxyImage` takes from the proxy config: its `image.imageType`, else
-/// `global.variant`. Before 86c9f01 (`Feature::ProxyInitImage`) a proxy config that has an
-/// `image` gives its type as written, empty included.
-fn proxy_image_type<'a>(proxy_config: &'a Value, values: &'a Value, release: Release) -> &'a str {
-    let image = proxy_config.get("image").filter(|i| !i.is_null());
-    let written = image
-        .and_then(|i| i.get("imageType"))
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    if !written.is_empty() || image.is_some() && !release.has(Feature::ProxyInitImage) {
-        return written;
-    }
-    variant(values)
-}
-
-fn variant(values: &Value) -> &str {
-    values["global"]["variant"].as_str().unwrap_or_default()
-}
-
-/// `ProxyImage` / `ProxyInitImage`: `<hub>/<name>:<tag>` with the image type (the
-/// `sidecar.istio.io/proxyImageType` annotation's, else `image_type`) as a tag suffix.
-pub fn image_url(
-    values: &Value,
-    component: &str,
-    image_type: &str,
-    annotation_type: Option<&str>,
-) -> String {
-    let global = &values["global"];
-    let name = global[component]["image"]
-        .as_str()
-        .filter(|s| !s.is_empty())
-        .unwrap_or("proxyv2");
-    let tag = match &global["tag"] {
-        Value::Null => String::new(),
-        other => gofmt::sprint(other),
-    };
-    let image_type = annotation_type.unwrap_or(image_type);
-    let hub = global["hub"].as_str().unwrap_or_default();
-    format!("{hub}/{name}:{}", tag_with_type(&tag, image_type))
-}
-
-fn tag_with_type(tag: &str, image_type: &str) -> String {
-    if image_type.is_empty() {
-        return tag.to_string();
-    }
-    let base = ["distroless", "debug"]
-        .iter()
-        .find_map(|t| tag.strip_suffix(&format!("-{t}")))
-        .unwrap_or(tag);
-    if image_type == "default" {
-        base.to_string()
-    } else {
-        format!("{base}-{image_type}")
     }
 }
 
@@ -482,41 +433,5 @@ mod tests {
             serde_json::to_value(&custom["proxy_resources"]).unwrap(),
             json!({"requests": {"memory": "1Gi"}})
         );
-    }
-
-    #[test]
-    fn image_urls_follow_istio() {
-        let v =
-            json!({"global": {"hub": "docker.io/istio", "tag": "1.12-distroless", "variant": ""}});
-        assert_eq!(
-            image_url(&v, "proxy", "", None),
-            "docker.io/istio/proxyv2:1.12-distroless"
-        );
-        assert_eq!(
-            image_url(&v, "proxy", "debug", None),
-            "docker.io/istio/proxyv2:1.12-debug"
-        );
-        assert_eq!(
-            image_url(&v, "proxy", "debug", Some("default")),
-            "docker.io/istio/proxyv2:1.12"
-        );
-        let v = json!({"global": {"hub": "h", "tag": 11, "proxy_init": {"image": "init"}}});
-        assert_eq!(image_url(&v, "proxy_init", "", None), "h/init:11");
-    }
-
-    #[test]
-    fn an_empty_image_type_falls_back_to_the_variant_from_86c9f01() {
-        let values = json!({"global": {"variant": "distroless"}});
-        let r130 = Release::parse("1.30.3").unwrap();
-        let no_image = json!({});
-        let empty_type = json!({"image": {}});
-        let typed = json!({"image": {"imageType": "debug"}});
-        assert_eq!(proxy_image_type(&no_image, &values, r130), "distroless");
-        assert_eq!(proxy_image_type(&empty_type, &values, r130), "");
-        assert_eq!(proxy_image_type(&typed, &values, r130), "debug");
-        let newest = Release::NEWEST;
-        assert_eq!(proxy_image_type(&no_image, &values, newest), "distroless");
-        assert_eq!(proxy_image_type(&empty_type, &values, newest), "distroless");
-        assert_eq!(proxy_image_type(&typed, &values, newest), "debug");
     }
 }

@@ -301,6 +301,16 @@ fn merge_keyed_list(
         .into_iter()
         .map(|(k, v)| (original_index(&k), v))
         .collect();
+    Ok(Value::Array(in_original_order(server, patch_items)))
+}
+
+/// The untouched items and the merged ones (each list in its own order, with its index in the
+/// original), interleaved: the next untouched item goes first only when it came before the
+/// next merged one in the original; an item new to the list counts as coming first.
+fn in_original_order(
+    server: Vec<(Option<usize>, Value)>,
+    patch_items: Vec<(Option<usize>, Value)>,
+) -> Vec<Value> {
     let mut out = Vec::with_capacity(server.len() + patch_items.len());
     let (mut server, mut patch_items) = (
         server.into_iter().peekable(),
@@ -320,7 +330,7 @@ fn merge_keyed_list(
         };
         out.push(next.expect("peeked").1);
     }
-    Ok(Value::Array(out))
+    out
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod admit;
 pub mod annotations;
 pub mod context;
 pub mod funcs;
+pub mod images;
 pub mod json_view;
 pub mod merge;
 pub mod native;

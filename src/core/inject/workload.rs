@@ -9,7 +9,7 @@ use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
 use crate::core::inject::context::Owner;
 use crate::core::inject::select::Why;
 use crate::core::inject::{Caller, InjectError, Reinjection};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -97,32 +97,17 @@ pub fn inject_document(
     let Some(layout) = layout(api_version, kind) else {
         return Ok(Outcome::PassThrough);
     };
-    if layout == Layout::List {
-        let mut out = doc.clone();
-        if let Some(items) = out.get_mut("items").and_then(Value::as_array_mut) {
-            for (i, item) in items.iter_mut().enumerate() {
-                match inject_document(item, run, warnings)
-                    .map_err(|e| prefix(e, &format!("items[{i}]")))?
-                {
-                    Outcome::Injected(v) => *item = v,
-                    Outcome::Skipped(_, w) => warnings.push(w),
-                    Outcome::PassThrough => {}
-                }
-            }
-        }
-        return Ok(Outcome::Injected(out));
-    }
-    let (meta_path, spec_path): (&[&str], &[&str]) = match layout {
-        Layout::Pod => (&["metadata"], &["spec"]),
+    let (meta_path, spec_path) = match layout {
+        Layout::List => return inject_list(doc, run, warnings),
+        Layout::Pod => (&["metadata"][..], &["spec"][..]),
         Layout::Template => (
-            &["spec", "template", "metadata"],
-            &["spec", "template", "spec"],
+            &["spec", "template", "metadata"][..],
+            &["spec", "template", "spec"][..],
         ),
         Layout::CronJob => (
-            &["spec", "jobTemplate", "metadata"],
-            &["spec", "jobTemplate", "spec", "template", "spec"],
+            &["spec", "jobTemplate", "metadata"][..],
+            &["spec", "jobTemplate", "spec", "template", "spec"][..],
         ),
-        Layout::List => unreachable!("handled above"),
     };
     let spec = get_path(doc, spec_path).ok_or_else(|| WorkloadError::Shape {
         path: spec_path.join("."),
@@ -137,61 +122,16 @@ pub fn inject_document(
     let meta = get_path(doc, meta_path)
         .cloned()
         .unwrap_or(Value::Object(Map::new()));
-    let doc_meta = doc.get("metadata").cloned().unwrap_or(Value::Null);
-    let s = |v: &Value, k: &str| {
-        v.get(k)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let owner = if layout == Layout::Pod {
-        None
-    } else {
-        Some(Owner {
-            kind: kind.to_string(),
-            api_version: api_version.to_string(),
-            name: s(&doc_meta, "name"),
-            namespace: s(&doc_meta, "namespace"),
-        })
-    };
-    // For a pod, the workload is the controller Istio's heuristic finds (a pod of a
-    // Deployment's ReplicaSet is named after the Deployment when it has no name of its own).
-    let (kind, workload_name) = match layout {
-        Layout::Pod => {
-            let o = crate::core::inject::context::owner_from_pod(doc);
-            (o.kind, o.name)
-        }
-        _ => (kind.to_string(), s(&doc_meta, "name")),
-    };
-    let name = Some(s(&meta, "name"))
-        .filter(|n| !n.is_empty())
-        .unwrap_or(workload_name);
-    let namespace = Some(s(&meta, "namespace"))
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| s(&doc_meta, "namespace"));
-    let full_name = if s(&doc_meta, "namespace").is_empty() {
-        name.clone()
-    } else {
-        format!("{}/{name}", s(&doc_meta, "namespace"))
-    };
-    let described = if kind.is_empty() {
-        format!("{full_name:?}")
-    } else {
-        format!("{kind} {full_name:?}")
-    };
-
-    let mut pod = Map::new();
-    pod.insert("metadata".into(), meta.clone());
-    pod.insert("spec".into(), spec.clone());
-    let pod = Value::Object(pod);
+    let workload = Workload::of(doc, layout, api_version, kind, &meta);
+    let pod = json!({"metadata": meta, "spec": spec});
     let no_envs = BTreeMap::new();
     let admission = Admission {
         pod: Cow::Borrowed(&pod),
-        namespace: &namespace,
+        namespace: &workload.namespace,
         proxy_envs: &no_envs,
         openshift_namespace: None,
         nodes: None,
-        owner: owner.as_ref(),
+        owner: workload.owner.as_ref(),
         proxy_configs: run.proxy_configs,
         caller: Caller::KubeInject,
         reinjection: Reinjection::Istio,
@@ -204,6 +144,7 @@ pub fn inject_document(
                 Reason::Selected(Why::HostNetwork) => "has host networking enabled",
                 _ => "has sidecar injection disabled",
             };
+            let described = &workload.described;
             return Ok(Outcome::Skipped(
                 doc.clone(),
                 format!("===> Skipping injection because {described} {why}"),
@@ -218,21 +159,116 @@ pub fn inject_document(
             });
         }
     };
+    let had_namespace = pod["metadata"].get("namespace").is_some();
     let mut out = doc.clone();
-    let mut new_meta = injected.pod.get("metadata").cloned().unwrap_or_default();
-    if meta.get("namespace").is_none()
-        && let Some(m) = new_meta.as_object_mut()
-    {
+    write_back(&mut out, injected.pod, had_namespace, meta_path, spec_path);
+    go_printed::typed_zeros(&workload.kind, &mut out, spec_path);
+    Ok(Outcome::Injected(out))
+}
+
+/// The injected pod's metadata and spec into the workload, where its template was (the
+/// namespace the injection read the pod in left out when the template had none).
+fn write_back(
+    doc: &mut Value,
+    mut injected: Value,
+    had_namespace: bool,
+    meta_path: &[&str],
+    spec_path: &[&str],
+) {
+    let mut meta = injected
+        .get_mut("metadata")
+        .map(Value::take)
+        .unwrap_or_default();
+    if !had_namespace && let Some(m) = meta.as_object_mut() {
         m.remove("namespace");
     }
-    set_path(&mut out, meta_path, new_meta);
-    set_path(
-        &mut out,
-        spec_path,
-        injected.pod.get("spec").cloned().unwrap_or_default(),
-    );
-    go_printed::typed_zeros(&kind, &mut out, spec_path);
+    set_path(doc, meta_path, meta);
+    let spec = injected
+        .get_mut("spec")
+        .map(Value::take)
+        .unwrap_or_default();
+    set_path(doc, spec_path, spec);
+}
+
+/// A `List`: each of its items injected in place.
+fn inject_list(
+    doc: &Value,
+    run: &Offline,
+    warnings: &mut Vec<String>,
+) -> Result<Outcome, WorkloadError> {
+    let mut out = doc.clone();
+    if let Some(items) = out.get_mut("items").and_then(Value::as_array_mut) {
+        for (i, item) in items.iter_mut().enumerate() {
+            match inject_document(item, run, warnings)
+                .map_err(|e| prefix(e, &format!("items[{i}]")))?
+            {
+                Outcome::Injected(v) => *item = v,
+                Outcome::Skipped(_, w) => warnings.push(w),
+                Outcome::PassThrough => {}
+            }
+        }
+    }
     Ok(Outcome::Injected(out))
+}
+
+/// The workload a pod template belongs to, as the injection and istioctl's messages name it.
+struct Workload {
+    /// The owner the templates see (`.DeploymentMeta`, `.TypeMeta`); `None` for a bare pod.
+    owner: Option<Owner>,
+    /// The workload's kind: for a pod, the controller Istio's heuristic finds.
+    kind: String,
+    /// The pod's namespace: its template's own, else the workload's.
+    namespace: String,
+    /// `Deployment "ns/name"`, as istioctl names a skipped workload.
+    described: String,
+}
+
+impl Workload {
+    fn of(doc: &Value, layout: Layout, api_version: &str, kind: &str, meta: &Value) -> Workload {
+        let doc_meta = doc.get("metadata").cloned().unwrap_or(Value::Null);
+        let s = |v: &Value, k: &str| {
+            v.get(k)
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        let owner = (layout != Layout::Pod).then(|| Owner {
+            kind: kind.to_string(),
+            api_version: api_version.to_string(),
+            name: s(&doc_meta, "name"),
+            namespace: s(&doc_meta, "namespace"),
+        });
+        // For a pod, the workload is the controller Istio's heuristic finds (a pod of a
+        // Deployment's ReplicaSet is named after the Deployment when it has no name of its own).
+        let (kind, workload_name) = match layout {
+            Layout::Pod => {
+                let o = crate::core::inject::context::owner_from_pod(doc);
+                (o.kind, o.name)
+            }
+            _ => (kind.to_string(), s(&doc_meta, "name")),
+        };
+        let name = Some(s(meta, "name"))
+            .filter(|n| !n.is_empty())
+            .unwrap_or(workload_name);
+        let namespace = Some(s(meta, "namespace"))
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| s(&doc_meta, "namespace"));
+        let full_name = match s(&doc_meta, "namespace") {
+            ns if ns.is_empty() => name,
+            ns => format!("{ns}/{name}"),
+        };
+        let described = if kind.is_empty() {
+            format!("{full_name:?}")
+        } else {
+            format!("{kind} {full_name:?}")
+        };
+        Workload {
+            owner,
+            kind,
+            namespace,
+            described,
+        }
+    }
 }
 
 /// Read one YAML document of a workload stream as istioctl reads it: decoded into
