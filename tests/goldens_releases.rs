@@ -132,6 +132,7 @@ fn goldens_releases() {
                 native_sidecars: NativeMode::fixed(native),
                 compliance_policy: String::new(),
                 openshift: false,
+                ..Settings::default()
             };
             let run = Offline {
                 snapshot: &snapshot,

@@ -1352,6 +1352,7 @@ fn test_otel_resource_attributes() {
         };
         let ctx = context::build(&ContextInput {
             release: Release::NEWEST,
+            now: 0,
             pod: &std::sync::Arc::new(p),
             owner: &owner,
             values: &json!({}),

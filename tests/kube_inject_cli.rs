@@ -872,3 +872,31 @@ fn the_proxy_image_is_a_pinned_release_unless_flags_or_values_say_otherwise() {
         ]
     );
 }
+
+/// Sprig's `now` reads the clock the command gives the core: the system's.
+#[test]
+fn templates_read_the_time_the_command_gives() {
+    let (_dir, config) = scratch_file(
+        "clock",
+        "config.yaml",
+        "policy: enabled\ndefaultTemplates: [sidecar]\ntemplates:\n  sidecar: |\n    metadata:\n      annotations:\n        rendered-in: \"{{ now | date `2006` }}\"\n",
+    );
+    let out = needle(
+        &[
+            "kube-inject",
+            "-f",
+            "testdata/hello-deployment.yaml",
+            "--injectConfigFile",
+            config.to_str().unwrap(),
+        ],
+        &[],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc = &yaml_documents(&stdout(&out))[0];
+    let year: i32 = doc["spec"]["template"]["metadata"]["annotations"]["rendered-in"]
+        .as_str()
+        .and_then(|y| y.parse().ok())
+        .unwrap_or_default();
+    assert!(year >= 2026, "{doc}");
+}

@@ -110,6 +110,7 @@ fn decide(snapshot: &Snapshot, pod: &Value) -> Decision {
         native_sidecars: NativeMode::fixed(false),
         compliance_policy: String::new(),
         openshift: false,
+        ..Settings::default()
     };
     let envs = BTreeMap::new();
     admit(

@@ -32,6 +32,7 @@ static HELLO: LazyLock<Arc<PodVars>> = LazyLock::new(|| {
         proxy_gid: 1337,
         compliance_policy: "",
         release: needle::core::release::Release::NEWEST,
+        now: 0,
     }))
 });
 

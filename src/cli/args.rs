@@ -99,7 +99,8 @@ impl ProxyConfigFileArgs {
 }
 
 /// The injector's settings for `revision` from the process's environment, as istiod reads them:
-/// `ENABLE_NATIVE_SIDECARS` (unset is `auto`), `COMPLIANCE_POLICY` and `PLATFORM`.
+/// `ENABLE_NATIVE_SIDECARS` (unset is `auto`), `COMPLIANCE_POLICY` and `PLATFORM`; and the
+/// system clock.
 pub fn injector_settings(revision: &str) -> Settings {
     let native =
         std::env::var_os("ENABLE_NATIVE_SIDECARS").map(|v| v.to_string_lossy().into_owned());
@@ -108,5 +109,6 @@ pub fn injector_settings(revision: &str) -> Settings {
         native_sidecars: NativeMode::parse(native.as_deref()),
         compliance_policy: std::env::var("COMPLIANCE_POLICY").unwrap_or_default(),
         openshift: std::env::var("PLATFORM").is_ok_and(|p| p == "openshift"),
+        clock: std::time::SystemTime::now,
     }
 }

@@ -1,7 +1,7 @@
 //! The pure core: no I/O, no async, no process state. Every adapter (CLI, server) calls it and
-//! gives it what it would otherwise read from the process: the injector's settings
-//! (`cli::args::injector_settings`), the environment templates read (captured into the
-//! snapshot). The one exception is the clock, read when a template calls Sprig's `now`.
+//! gives it what it would otherwise read from the process: the injector's settings and the
+//! clock (`cli::args::injector_settings`), the environment templates read (captured into the
+//! snapshot).
 //! - `inject`: the admission function and the injection pipeline behind it;
 //! - `config`: the injector config, values and mesh config, read as Istio reads them, and the
 //!   immutable snapshot they make;

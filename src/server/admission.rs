@@ -100,24 +100,35 @@ pub async fn serve(
 ) -> Response {
     let started = Instant::now();
     state.metrics.received(endpoint);
-    let response = answer(state, endpoint, path, headers, body).await;
+    let deadline = state.limits.deadline();
+    let response = match read_review(state, endpoint, headers, body, deadline).await {
+        Ok(review) => answer(state, endpoint, path, review, deadline).await,
+        Err(refusal) => refusal,
+    };
     state.metrics.took(endpoint, started.elapsed());
     response
 }
 
+/// A decoded review, what it holds of the limits, and whether its work runs inline.
+struct Review {
+    request: AdmissionRequest,
+    held: Held,
+    inline: bool,
+}
+
+/// Decide a review behind the limits, and answer it.
 async fn answer(
     state: &Arc<AppState>,
     endpoint: Endpoint,
     path: &str,
-    headers: &HeaderMap,
-    body: Body,
+    review: Review,
+    deadline: Instant,
 ) -> Response {
-    let deadline = state.limits.deadline();
-    let (request, held, inline) = match read_review(state, endpoint, headers, body, deadline).await
-    {
-        Ok(r) => r,
-        Err(response) => return response,
-    };
+    let Review {
+        request,
+        held,
+        inline,
+    } = review;
     let span = admission_span(&request, endpoint.name());
     let started = Instant::now();
     let answer_to = (request.api_version.clone(), request.uid.clone());
@@ -164,15 +175,14 @@ async fn answer(
 /// The HTTP edges and the AdmissionReview, all within the request's limits. A small review is
 /// decoded inline without waiting for a CPU permit (it costs microseconds, and a review that
 /// then waits has its uid for the denial); a large one waits for a permit and is decoded on the
-/// blocking pool. Gives the review, what it holds, and whether its work runs inline; a refusal
-/// is counted and answered here.
+/// blocking pool. A refusal is counted and answered here.
 async fn read_review(
     state: &AppState,
     endpoint: Endpoint,
     headers: &HeaderMap,
     body: Body,
     deadline: Instant,
-) -> Result<(AdmissionRequest, Held, bool), Response> {
+) -> Result<Review, Response> {
     let refuse = |failure: Failure| {
         state.metrics.refused(endpoint, failure.label());
         failure.log();
@@ -208,7 +218,11 @@ async fn read_review(
             .map_err(refuse)?
     };
     match decoded {
-        Ok(r) => Ok((r, held, inline)),
+        Ok(request) => Ok(Review {
+            request,
+            held,
+            inline,
+        }),
         Err(message) => {
             tracing::warn!(%message, "could not decode AdmissionReview");
             // Answered with a review, as Istio answers it: a response, and a failure.

@@ -72,6 +72,7 @@ impl CaseSpec {
             native_sidecars: NativeMode::fixed(self.native_sidecars),
             compliance_policy: self.compliance_policy.clone(),
             openshift: self.platform == "openshift",
+            ..Settings::default()
         }
     }
 

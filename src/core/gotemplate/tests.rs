@@ -34,6 +34,7 @@ fn data() -> Value {
         "inbound_traffic_policy_mode": "",
         "compliance_policy": "",
         "environment": {"NEEDLE_TEST": "from-env", "EMPTY": ""},
+        "now": 1_700_000_000_000_000_000_i64,
     })
 }
 

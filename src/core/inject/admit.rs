@@ -13,10 +13,14 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+/// Where the time comes from (templates read it through Sprig's `now` and date functions): the
+/// command gives the system clock; the default is a clock stopped at the Unix epoch.
+pub type Clock = fn() -> std::time::SystemTime;
+
 /// The injector's own settings, fixed for the life of the process (not in the config files):
 /// read once at start-up by the command (`cli::args::injector_settings`), so the core reads
 /// no process state.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// The control plane revision, as templates see it (`.Revision`); "" and `default` are
     /// both the default revision (istiod runs as `default`, istioctl with "").
@@ -28,6 +32,19 @@ pub struct Settings {
     /// `PLATFORM=openshift`: the server reads Namespaces for their UID ranges and gives the
     /// pod's to the admission (`Admission::openshift_namespace`).
     pub openshift: bool,
+    pub clock: Clock,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            revision: String::new(),
+            native_sidecars: NativeMode::default(),
+            compliance_policy: String::new(),
+            openshift: false,
+            clock: || std::time::SystemTime::UNIX_EPOCH,
+        }
+    }
 }
 
 /// Who admits the pod; kube-inject differs from the webhook in small ways.

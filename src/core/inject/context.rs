@@ -121,6 +121,8 @@ pub struct ContextInput<'a> {
     pub proxy_gid: i64,
     pub compliance_policy: &'a str,
     pub release: Release,
+    /// Now, in Unix nanoseconds (Sprig's `now` and date functions).
+    pub now: i64,
 }
 
 /// The template variables that are the same for every pod of a snapshot, converted once:
@@ -216,6 +218,7 @@ pub fn build(input: &ContextInput) -> PodVars {
             MjValue::from(mesh::inbound_traffic_policy_mode(input.mesh)),
         ),
         ("compliance_policy", MjValue::from(input.compliance_policy)),
+        ("now", MjValue::from(input.now)),
         (
             "otel_resource_attributes",
             MjValue::from(otel_resource_attributes(
@@ -418,6 +421,7 @@ mod tests {
                 proxy_gid: 1337,
                 compliance_policy: "",
                 release: Release::NEWEST,
+                now: 0,
             })
         };
         let plain = vars(&json!({"metadata": {"name": "p"}}));

@@ -8,7 +8,7 @@ use crate::core::compat::civil::{civil_from_days, days_from_civil};
 use crate::core::compat::gofmt::{format_go_duration, parse_go_duration};
 use crate::core::gotemplate::value::{invalid, strval, to_json};
 use minijinja::value::{Object, ObjectRepr, Value as MjValue};
-use minijinja::{Environment, Error};
+use minijinja::{Environment, Error, State};
 use serde_json::Value;
 use std::fmt;
 use std::sync::Arc;
@@ -86,11 +86,12 @@ const DAYS: [&str; 7] = [
     "Saturday",
 ];
 
-fn now() -> GoTime {
-    let since = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as i128);
-    GoTime(since)
+/// Now, as the host gives it: the template data's `now` (Unix nanoseconds), read by the
+/// adapter when the admission began, so a render reads no clock itself; the Unix epoch when the
+/// data has none.
+fn now(state: &State) -> GoTime {
+    let nanos = state.lookup("now").and_then(|v| v.as_i64()).unwrap_or(0);
+    GoTime(i128::from(nanos))
 }
 
 /// The layout's elements, longest first where one is a prefix of another.
@@ -377,13 +378,13 @@ fn parse(layout: &str, text: &str) -> Result<GoTime, Error> {
 }
 
 /// The time a date function is given: a time, Unix seconds, or (anything else) now.
-fn time_arg(v: &MjValue) -> GoTime {
+fn time_arg(state: &State, v: &MjValue) -> GoTime {
     if let Some(t) = v.downcast_object_ref::<GoTime>() {
         return *t;
     }
     match to_json(v) {
         Value::Number(n) if n.is_i64() => GoTime(i128::from(n.as_i64().unwrap_or(0)) * NANOS),
-        _ => now(),
+        _ => now(state),
     }
 }
 
@@ -400,9 +401,9 @@ fn zone_checked(zone: &str) -> Result<(), Error> {
     }
 }
 
-fn date_in_zone(layout: String, t: MjValue, zone: String) -> Result<String, Error> {
+fn date_in_zone(state: &State, layout: String, t: MjValue, zone: String) -> Result<String, Error> {
     zone_checked(&zone)?;
-    Ok(format(time_arg(&t), &layout))
+    Ok(format(time_arg(state, &t), &layout))
 }
 
 /// A time `MjValue` a function requires.
@@ -413,9 +414,9 @@ fn time_param(v: &MjValue, what: &str) -> Result<GoTime, Error> {
 }
 
 /// Sprig's `durationRound`: the largest whole unit of the duration (`2h`, `3mo`).
-fn duration_round(v: MjValue) -> String {
+fn duration_round(state: &State, v: MjValue) -> String {
     let nanos: i128 = if let Some(t) = v.downcast_object_ref::<GoTime>() {
-        now().0 - t.0
+        now(state).0 - t.0
     } else {
         match to_json(&v) {
             Value::String(s) => parse_go_duration(&s).unwrap_or(0),
@@ -441,23 +442,23 @@ fn duration_round(v: MjValue) -> String {
 }
 
 pub(super) fn register_dates(env: &mut Environment<'static>) {
-    env.add_function("gt_now", || time_value(now()));
+    env.add_function("gt_now", |state: &State| time_value(now(state)));
     env.add_function(
         "gt_date",
-        |layout: String, t: MjValue| -> Result<String, Error> {
-            date_in_zone(layout, t, "Local".into())
+        |state: &State, layout: String, t: MjValue| -> Result<String, Error> {
+            date_in_zone(state, layout, t, "Local".into())
         },
     );
     for name in ["gt_dateInZone", "gt_date_in_zone"] {
         env.add_function(name, date_in_zone);
     }
-    env.add_function("gt_htmlDate", |t: MjValue| {
-        format(time_arg(&t), "2006-01-02")
+    env.add_function("gt_htmlDate", |state: &State, t: MjValue| {
+        format(time_arg(state, &t), "2006-01-02")
     });
     env.add_function(
         "gt_htmlDateInZone",
-        |t: MjValue, zone: String| -> Result<String, Error> {
-            date_in_zone("2006-01-02".into(), t, zone)
+        |state: &State, t: MjValue, zone: String| -> Result<String, Error> {
+            date_in_zone(state, "2006-01-02".into(), t, zone)
         },
     );
     // `dateModify` keeps the time for a bad duration, `mustDateModify` fails.
@@ -493,8 +494,8 @@ pub(super) fn register_dates(env: &mut Environment<'static>) {
     env.add_function("gt_unixEpoch", |t: MjValue| -> Result<String, Error> {
         Ok(time_param(&t, "unixEpoch")?.0.div_euclid(NANOS).to_string())
     });
-    env.add_function("gt_ago", |t: MjValue| {
-        let since = now().0 - time_arg(&t).0;
+    env.add_function("gt_ago", |state: &State, t: MjValue| {
+        let since = now(state).0 - time_arg(state, &t).0;
         // Rounded to the second, as Sprig drops the resolution.
         let rounded = (since + since.signum() * NANOS / 2) / NANOS * NANOS;
         format_go_duration(rounded)

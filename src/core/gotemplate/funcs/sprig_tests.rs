@@ -641,6 +641,8 @@ fn sprig_dates() {
             "2h 16d 1y 0s",
         ),
         (r#"{{ ago now }} {{ now | date "2006" | len }}"#, "0s 4"),
+        // The time the host gives (the data's `now`), not the process's clock.
+        (r#"{{ now | date "2006-01-02 15:04" }}"#, "2023-11-14 22:13"),
         (r#"{{ date "05.000000000000" 0 }}"#, "00.000000000"),
         (
             r#"{{ $t := toDate "2006-01-02 15:04:05.000" "2024-03-05 07:08:09.250" }}{{ $t.Year }} {{ $t.Month }} {{ $t.Day }} {{ $t.Hour }} {{ $t.Minute }} {{ $t.Second }} {{ $t.Nanosecond }} {{ $t.YearDay }} {{ $t.Weekday }} {{ $t.Unix }} {{ $t.UTC.Year }}"#,

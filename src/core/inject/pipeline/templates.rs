@@ -44,6 +44,7 @@ pub(super) fn render(
         proxy_gid: proxy.ids.gid,
         compliance_policy: &settings.compliance_policy,
         release: snapshot.release.release,
+        now: unix_nanos((settings.clock)()),
     }));
     let mut rendered_all = Vec::new();
     for name in select_templates(&snapshot.config, original, req.caller) {
@@ -82,4 +83,10 @@ fn select_templates(config: &InjectorConfig, pod: &Value, caller: Caller) -> Vec
         .into_iter()
         .flat_map(|n| config.aliases.get(&n).cloned().unwrap_or_else(|| vec![n]))
         .collect()
+}
+
+/// A time as Unix nanoseconds (0 before the epoch, saturating after 2262).
+fn unix_nanos(t: std::time::SystemTime) -> i64 {
+    t.duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
 }
