@@ -5,7 +5,10 @@
 //! form. A case needle answers differently is listed, with the reason, in
 //! `tests/known_failures.txt` (suite `validate`).
 
+#[path = "../common/mod.rs"]
 mod common;
+mod decoding;
+mod gateway_bound;
 
 use common::validation::{Case, Check, Table, named, validate_with};
 use needle::core::validate::Meta;
@@ -13,15 +16,6 @@ use needle::core::validate::virtual_service as vs;
 use serde_json::json;
 
 const VIRTUAL_SERVICE: Check = |input, _, report| vs::validate(&Meta::default(), input, report);
-
-const GATEWAY_BOUND_DOMAIN: Check = |input, aux, report| {
-    let sni = aux["sni"].as_bool().unwrap_or_default();
-    report.check(vs::validate_gateway_bound_domain(
-        sni,
-        input.as_str().unwrap_or_default(),
-    ));
-    Ok(())
-};
 
 #[test]
 fn virtual_service() {
@@ -248,137 +242,6 @@ fn vs_chaining() {
 }
 
 #[test]
-fn vs_gateway_bound_domain() {
-    let cases = vec![
-        Case {
-            name: "empty",
-            input: json!(""),
-            aux: json!({"sni": false}),
-            valid: false,
-            error: "empty",
-            ..Case::default()
-        },
-        Case {
-            name: "too long",
-            input: json!(
-                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-            ),
-            aux: json!({"sni": false}),
-            valid: false,
-            error: "too long",
-            ..Case::default()
-        },
-        Case {
-            name: "happy",
-            input: json!("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
-            aux: json!({"sni": false}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "wildcard",
-            input: json!("*"),
-            aux: json!({"sni": false}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "wildcard multi-segment",
-            input: json!("*.bar.com"),
-            aux: json!({"sni": false}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "wildcard single segment",
-            input: json!("*foo"),
-            aux: json!({"sni": false}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "wildcard prefix",
-            input: json!("*foo.bar.com"),
-            aux: json!({"sni": false}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "wildcard prefix dash",
-            input: json!("*-foo.bar.com"),
-            aux: json!({"sni": false}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "bad wildcard",
-            input: json!("foo.*.com"),
-            aux: json!({"sni": false}),
-            valid: false,
-            error: "invalid",
-            ..Case::default()
-        },
-        Case {
-            name: "bad wildcard #2",
-            input: json!("foo*.bar.com"),
-            aux: json!({"sni": false}),
-            valid: false,
-            error: "invalid",
-            ..Case::default()
-        },
-        Case {
-            name: "IP address",
-            input: json!("1.1.1.1"),
-            aux: json!({"sni": false}),
-            valid: false,
-            error: "invalid",
-            ..Case::default()
-        },
-        Case {
-            name: "SNI domain",
-            input: json!("outbound_.80_._.e2e.foobar.mesh"),
-            aux: json!({"sni": true}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "happy #2",
-            input: json!("outbound.com"),
-            aux: json!({"sni": true}),
-            valid: true,
-            ..Case::default()
-        },
-        Case {
-            name: "invalid SNI domain",
-            input: json!("neverbound_.80_._.e2e.foobar.mesh"),
-            aux: json!({"sni": true}),
-            valid: false,
-            error: "invalid",
-            ..Case::default()
-        },
-        Case {
-            name: "invalid SNI domain #2",
-            input: json!("outbound_.thisIsNotAPort_._.e2e.foobar.mesh"),
-            aux: json!({"sni": true}),
-            valid: false,
-            error: "invalid",
-            ..Case::default()
-        },
-        Case {
-            name: "invalid SNI domain #3",
-            input: json!("outbound_.80_._"),
-            aux: json!({"sni": true}),
-            valid: false,
-            error: "invalid",
-            ..Case::default()
-        },
-    ];
-    Table::new("TestValidateWildcardDomainForVirtualServiceBoundToGateway")
-        .ignoring_warnings()
-        .run_check(&cases, GATEWAY_BOUND_DOMAIN);
-}
-
-#[test]
 fn virtual_service_messages() {
     let m = Meta::default();
     let r = validate_with(
@@ -453,62 +316,4 @@ fn overlapping_prefixes_are_reported_in_istios_order() {
             "virtualService rule \"abd\" match #0 of prefix /abd is not used (duplicate/overlapping match in rule #0 of prefix /ab on \"ab\")",
         ]
     );
-}
-
-#[test]
-fn numbers_may_be_quoted_as_istio_reads_them() {
-    // Helm's `| quote` writes ports as strings; Istio's JSON reader takes them as numbers.
-    let spec = json!({"hosts": ["a.b"], "http": [{"route": [
-        {"destination": {"host": "a.b", "port": {"number": "8080"}}, "weight": "60"},
-        {"destination": {"host": "c.d"}, "weight": 40}]}]});
-    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
-    assert!(r.errors.is_empty(), "{r:?}");
-    let spec = json!({"hosts": ["a.b"], "http": [{"route": [
-        {"destination": {"host": "a.b", "port": {"number": "80.5"}}}]}]});
-    let e = validate_with(vs::validate, &Meta::default(), spec).unwrap_err();
-    assert!(e.contains("port.number: invalid value"), "{e}");
-}
-
-#[test]
-fn decoding_errors() {
-    let m = named("foo", "bar");
-    // Istio retries a failed strict decode allowing unknown fields, so they are ignored.
-    let unknown_field = json!({"hosts": ["a.b"], "http": [{"route": [{"destination": {"host": "a.b"}}], "bogus": 1}]});
-    assert!(
-        validate_with(vs::validate, &m, unknown_field)
-            .unwrap()
-            .errors
-            .is_empty()
-    );
-    let bad_vs = [
-        json!({"hosts": "a.b"}),
-        json!({"hosts": ["a.b"], "http": [{"timeout": "1x", "route": [{"destination": {"host": "a.b"}}]}]}),
-        json!({"hosts": ["a.b"], "http": [{"match": [{"uri": {"exact": "/a", "prefix": "/"}}], "route": [{"destination": {"host": "a.b"}}]}]}),
-    ];
-    for spec in bad_vs {
-        assert!(
-            validate_with(vs::validate, &m, spec.clone()).is_err(),
-            "{spec}"
-        );
-    }
-}
-
-#[test]
-fn messages_must_be_objects() {
-    // serde would take the array as the struct's fields in order; protobuf JSON refuses it.
-    let spec = json!({"hosts": ["foo.bar"], "http": [{"match": [{"headers": {"x": ["exact"]}}], "route": [{"destination": {"host": "foo.bar"}}]}]});
-    assert!(validate_with(vs::validate, &Meta::default(), spec).is_err());
-}
-
-#[test]
-fn null_means_default() {
-    let spec = json!({"hosts": ["a.b"], "gateways": null, "http": [{"route": [{"destination": {"host": "a.b", "subset": null, "port": null}, "weight": null}], "timeout": null, "match": [{"uri": {"prefix": "/", "exact": null}, "ignoreUriCase": null}]}]});
-    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
-    assert!(r.errors.is_empty(), "{r:?}");
-    // As a list element it is the element's empty value, judged by the rules (istioctl
-    // validate answers the same).
-    let spec =
-        json!({"hosts": ["a.b", null], "tcp": [{"route": [{"destination": {"host": "a.b"}}]}]});
-    let r = validate_with(vs::validate, &Meta::default(), spec).unwrap();
-    assert_eq!(r.errors, ["empty domain name not allowed"]);
 }
