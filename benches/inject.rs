@@ -11,6 +11,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::hint::black_box;
+use std::sync::Arc;
 
 /// The binary's allocator (mimalloc), counting this thread's allocations so the bench can
 /// report allocations per pod. A thread-local counter costs no atomic operation.
@@ -88,7 +89,7 @@ fn pod_with_containers(n: usize) -> Value {
     pod
 }
 
-fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> String {
+fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> Arc<str> {
     run_with(snapshot, None, pod)
 }
 
@@ -96,7 +97,7 @@ fn run_with(
     snapshot: &needle::core::config::Snapshot,
     proxy_configs: Option<&ProxyConfigs>,
     pod: &Value,
-) -> String {
+) -> Arc<str> {
     let settings = Settings {
         native_sidecars: needle::core::inject::native::NativeMode::On,
         ..Settings::default()

@@ -24,6 +24,7 @@ use needle::cli::kube_inject::inject_stream;
 use needle::core::audit::{Finding, audit, injected_revision};
 use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::{Admission, Decision, admit};
+use needle::core::inject::replicas::{Bounds, ReplicaCache};
 use needle::core::inject::workload::Offline;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -40,10 +41,13 @@ fn mode_name(templates: TemplateSource) -> &'static str {
 fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), String> {
     let snapshot = snapshot_for(case, templates)?;
     let settings = case.settings("");
+    // As `needle kube-inject` runs: with its replica cache.
+    let replicas = ReplicaCache::new(Bounds::default());
     let run = Offline {
         snapshot: &snapshot,
         settings: &settings,
         proxy_configs: None,
+        replicas: Some(&replicas),
     };
     let name = case.input.display().to_string();
     let result = inject_stream(&name, &case.input_text(), &run, &mut Vec::new());
@@ -148,6 +152,8 @@ fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<Vec<Webhoo
         ));
     }
     let envs = BTreeMap::new();
+    // As `needle serve` runs: with its replica cache.
+    let replicas = ReplicaCache::new(Bounds::default());
     let mut out = Vec::new();
     for (i, (input, want)) in inputs.iter().zip(&wants).enumerate() {
         let part = format!("yamlPart[{i}]");
@@ -158,6 +164,7 @@ fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<Vec<Webhoo
         let openshift_namespace = (case.platform == "openshift").then_some(&namespace);
         let admission = |pod| Admission {
             openshift_namespace,
+            replicas: Some(&replicas),
             ..Admission::webhook(Cow::Borrowed(pod), request_namespace, &envs)
         };
         let got = webhook_pod(input);

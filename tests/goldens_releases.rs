@@ -15,6 +15,7 @@ use needle::cli::kube_inject::inject_stream;
 use needle::core::config::snapshot::{TemplateOrigin, TemplateSource};
 use needle::core::inject::admit::Settings;
 use needle::core::inject::native::NativeMode;
+use needle::core::inject::replicas::{Bounds, ReplicaCache};
 use needle::core::inject::workload::Offline;
 use needle::core::release::Release;
 use needle::sources::ConfigPaths;
@@ -134,10 +135,14 @@ fn goldens_releases() {
                 openshift: false,
                 ..Settings::default()
             };
+            // One replica cache for every input of the release, as one long-running
+            // server would see them: equal pod templates of different inputs share answers.
+            let replicas = ReplicaCache::new(Bounds::default());
             let run = Offline {
                 snapshot: &snapshot,
                 settings: &settings,
                 proxy_configs: None,
+                replicas: Some(&replicas),
             };
             for input in inputs(&dir) {
                 let file = input.file_name().unwrap().to_string_lossy().into_owned();

@@ -2,6 +2,7 @@
 
 use super::args::{ConfigFileArgs, ProxyConfigFileArgs};
 use crate::core::compat::yaml;
+use crate::core::inject::replicas::{Bounds, ReplicaCache};
 use crate::core::inject::workload::{self, Offline, Outcome};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
@@ -32,10 +33,14 @@ pub fn run(args: &KubeInjectArgs) -> Result<()> {
     let (input_name, input) = read_input(&args.filename)?;
     // Native sidecars only with `ENABLE_NATIVE_SIDECARS=true`, as istioctl without a cluster.
     let settings = crate::cli::args::injector_settings(&args.revision);
+    // Workloads whose pod templates are the same (a List of copies, one app per environment
+    // with equal specs) are worked out once.
+    let replicas = ReplicaCache::new(Bounds::default());
     let run = Offline {
         snapshot: &snapshot,
         settings: &settings,
         proxy_configs: proxy_configs.as_ref(),
+        replicas: Some(&replicas),
     };
     let mut warnings = Vec::new();
     let output = inject_stream(&input_name, &input, &run, &mut warnings)?;

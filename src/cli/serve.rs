@@ -1,6 +1,7 @@
 //! `needle serve`: flags and environment, then the server.
 
 use super::args::ConfigFileArgs;
+use crate::core::inject::replicas::Bounds;
 use crate::kube::ClusterArgs;
 use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
 use crate::server::listener::ConnectionLimits;
@@ -123,6 +124,13 @@ pub struct ServeArgs {
     /// the whole budget waits for all of it.
     #[arg(long = "max-in-flight-bytes", env = "NEEDLE_MAX_IN_FLIGHT_BYTES")]
     pub max_in_flight_bytes: Option<usize>,
+    /// Answers the replica cache keeps (replicas of one workload get the first one's patch;
+    /// least recently used dropped first). `0` turns the cache off.
+    #[arg(long = "replica-cache-entries", env = "NEEDLE_REPLICA_CACHE_ENTRIES", default_value_t = Bounds::default().entries)]
+    pub replica_cache_entries: usize,
+    /// Bytes the replica cache's answers and keys may take together (default 8 MiB).
+    #[arg(long = "replica-cache-bytes", env = "NEEDLE_REPLICA_CACHE_BYTES", default_value_t = Bounds::default().bytes)]
+    pub replica_cache_bytes: usize,
     #[arg(
         long = "log-format",
         env = "NEEDLE_LOG_FORMAT",
@@ -179,6 +187,10 @@ pub fn run(args: ServeArgs) -> Result<()> {
             .unwrap_or(defaults.max_in_flight_bytes)
             .max(1),
         request_timeout: args.request_timeout,
+        replica_cache: Bounds {
+            entries: args.replica_cache_entries,
+            bytes: args.replica_cache_bytes,
+        },
     };
     let opts = ServeOptions {
         listen: args.listen,

@@ -10,6 +10,8 @@
 //! - `tag`: revision tags' webhook configurations, as `istioctl tag generate` makes them;
 //! - `audit`: an injected pod injected again and compared with itself (`needle audit`);
 //! - `release`: the Istio release needle answers as, and what differs between releases;
+//! - `volatile`: whether a render read the clock or randomness (its answer is then not
+//!   reused for another pod);
 //! - `label`: the one trait that names a reason for metrics and logs; `panic`: a panic caught
 //!   as its message;
 //! - `compat`: Go and Kubernetes behaviour the others rely on (YAML and JSON reading, Go's
@@ -24,3 +26,4 @@ pub mod panic;
 pub mod release;
 pub mod tag;
 pub mod validate;
+pub mod volatile;

@@ -46,6 +46,7 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
                 nodes,
                 proxy_configs: proxy_configs.as_deref(),
                 normalized,
+                replicas: state.replicas.as_deref(),
                 ..Admission::webhook(Cow::Owned(pod), &req.namespace, &envs)
             };
             answer(admit(&state.snapshot(), &state.settings, admission))

@@ -1,6 +1,8 @@
 //! Prometheus metrics, with Istio's names where Istio has them.
 
 use super::admission::{Endpoint, Outcome};
+use super::cache_metrics::ReplicaCacheCollector;
+use crate::core::inject::replicas::ReplicaCache;
 use crate::core::label::Labelled;
 use crate::kube::webhook_patcher::PatchMetrics;
 use crate::sources::Live;
@@ -11,6 +13,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
+use std::sync::Arc;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct ReasonLabel {
@@ -123,11 +126,12 @@ pub struct Metrics {
 }
 
 impl Metrics {
-    /// The server's metrics, with those of the live config.
-    pub fn new(live: &Live) -> Self {
+    /// The server's metrics, with those of the live config and of the replica cache.
+    pub fn new(live: &Live, replicas: Option<Arc<ReplicaCache>>) -> Self {
         let mut registry = Registry::default();
         live.register(&mut registry);
         registry.register_collector(Box::new(super::process_metrics::ProcessCollector));
+        registry.register_collector(Box::new(ReplicaCacheCollector(replicas)));
         let injection_requests = Counter::default();
         let injection_success = Counter::default();
         let injection_skip = Counter::default();

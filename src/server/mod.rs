@@ -5,6 +5,7 @@ pub mod admin;
 pub mod admission;
 pub mod bounded;
 pub mod budget;
+pub mod cache_metrics;
 pub mod connection;
 pub mod devcert;
 pub mod inject;

@@ -89,8 +89,8 @@ pub fn decode(body: &[u8]) -> Result<AdmissionRequest, DecodeError> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
     Allow,
-    /// Allowed, with this JSON patch.
-    Patch(String),
+    /// Allowed, with this JSON patch (shared with the replica cache).
+    Patch(std::sync::Arc<str>),
     Deny(String),
 }
 
@@ -102,7 +102,7 @@ pub fn respond(api_version: &str, uid: &str, answer: &Answer, warnings: &[String
         Answer::Patch(patch) => {
             response["patchType"] = "JSONPatch".into();
             response["patch"] = base64::engine::general_purpose::STANDARD
-                .encode(patch)
+                .encode(patch.as_bytes())
                 .into();
         }
         Answer::Deny(message) => response["status"] = json!({"message": message}),

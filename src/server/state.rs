@@ -7,6 +7,7 @@ use super::summary::Summary;
 use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::Settings;
+use crate::core::inject::replicas::{Bounds, ReplicaCache};
 use crate::kube::cache::View;
 use crate::sources::Live;
 use arc_swap::ArcSwapOption;
@@ -22,6 +23,8 @@ use tokio::sync::Semaphore;
 pub struct LimitSettings {
     /// Requests decoded or worked on at once.
     pub max_in_flight: usize,
+    /// What the replica cache may hold (`entries: 0` turns it off).
+    pub replica_cache: Bounds,
     /// Body bytes of the requests in flight, all together.
     pub max_in_flight_bytes: usize,
     pub request_timeout: Duration,
@@ -33,6 +36,7 @@ impl Default for LimitSettings {
         let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
         Self {
             max_in_flight: cpus,
+            replica_cache: Bounds::default(),
             max_in_flight_bytes: DEFAULT_MAX_IN_FLIGHT_BYTES,
             request_timeout: Duration::from_secs(5),
         }
@@ -65,6 +69,8 @@ pub struct AppState {
     /// The cluster's ProxyConfig resources (`--watch-cluster`); empty when not watching, and
     /// then pods get istioctl's ProxyConfig (mesh default and annotation only).
     pub proxy_configs: ArcSwapOption<ProxyConfigs>,
+    /// Where replicas of one pod share an answer; `None` when turned off.
+    pub replicas: Option<Arc<ReplicaCache>>,
     certificate_loaded: AtomicBool,
     /// SIGTERM came: `/ready` fails while the shutdown delay lets the endpoints drop the pod.
     shutting_down: AtomicBool,
@@ -116,8 +122,11 @@ impl AppState {
 
     /// `new`, for a live snapshot made elsewhere (one that awaits its source).
     pub fn with_live(live: Live, settings: Settings, limits: LimitSettings) -> Self {
+        let replicas = (limits.replica_cache.entries > 0)
+            .then(|| Arc::new(ReplicaCache::new(limits.replica_cache)));
         Self {
-            metrics: Metrics::new(&live),
+            metrics: Metrics::new(&live, replicas.clone()),
+            replicas,
             summary: Arc::default(),
             live,
             settings,

@@ -5,6 +5,7 @@ mod bounds;
 #[path = "../common/mod.rs"]
 mod common;
 mod edges;
+mod replicas;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};

@@ -73,13 +73,17 @@ pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) ->
     match admit(snapshot, settings, replayed) {
         // Against the pod as stored, not the patch base (on OpenShift the injector resets a
         // proxy user copied from the app before it diffs).
-        Decision::Injected(mut injected, _) => {
+        Decision::Injected(injected, _) => {
+            let mut pod = match injected.into_pod() {
+                Ok(pod) => pod,
+                Err(reason) => return Finding::Denied { reason },
+            };
             let mut stored = normalized(&admission.pod, admission.namespace);
             // Both as the apiserver stores them: re-injection replaces whole lists and volume
             // sources, and the apiserver fills their defaults in again.
             pod_defaults::apply(&mut stored);
-            pod_defaults::apply(&mut injected.pod);
-            match first_difference(&stored, &injected.pod) {
+            pod_defaults::apply(&mut pod);
+            match first_difference(&stored, &pod) {
                 None => Finding::Same,
                 Some(difference) => Finding::Different(difference),
             }
@@ -207,7 +211,7 @@ mod tests {
         let envs = BTreeMap::new();
         let admission = Admission::webhook(Cow::Borrowed(pod), "default", &envs);
         match admit(snapshot, &Settings::default(), admission) {
-            Decision::Injected(injected, _) => injected.pod,
+            Decision::Injected(injected, _) => injected.into_pod().unwrap(),
             other => panic!("not injected: {other:?}"),
         }
     }

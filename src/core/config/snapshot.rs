@@ -24,6 +24,8 @@ pub struct Snapshot {
     pub template_origins: BTreeMap<String, TemplateOrigin>,
     /// The Istio release needle answers as with this configuration.
     pub release: ChosenRelease,
+    /// This load among all others in the process (answers cached for one are not another's).
+    pub generation: config::Generation,
 }
 
 impl Snapshot {
@@ -299,6 +301,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         offered_templates,
         template_origins,
         release,
+        generation: config::Generation::next(),
     })
 }
 

@@ -7,8 +7,10 @@ use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::pipeline::{self, InjectError, Injected};
+use crate::core::inject::replicas::{Key, ReplicaCache};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
 use crate::core::label::Labelled;
+use crate::core::volatile;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -98,6 +100,8 @@ pub struct Admission<'a> {
     /// `pod` is already as `pipeline::normalize` leaves it (the webhook normalizes its own
     /// decoded copy in place before selection reads it).
     pub normalized: bool,
+    /// Where replicas of one pod share an answer (`replicas`); `None` works each pod out.
+    pub replicas: Option<&'a ReplicaCache>,
 }
 
 impl<'a> Admission<'a> {
@@ -123,6 +127,7 @@ impl<'a> Admission<'a> {
             caller: Caller::Webhook,
             reinjection: Reinjection::Istio,
             normalized: false,
+            replicas: None,
         }
     }
 }
@@ -231,8 +236,39 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
         return Decision::Skipped(Reason::Selected(selected.why));
     }
     let native = admission.native_sidecars(settings);
-    match pipeline::inject(snapshot, settings, admission, native) {
-        Ok(injected) => Decision::Injected(injected, Reason::Selected(selected.why)),
+    let why = Reason::Selected(selected.why);
+    let Some(cache) = admission.replicas else {
+        return injected(pipeline::inject(snapshot, settings, admission, native), why);
+    };
+    let admission = normalized(admission);
+    let key = Key::new(snapshot, settings, &admission, &native);
+    if let Some(patch) = cache.get(&key) {
+        let base = pipeline::patch_base(admission);
+        return Decision::Injected(Injected::reused(base, patch, native), why);
+    }
+    let (result, volatile) =
+        volatile::watch(|| pipeline::inject(snapshot, settings, admission, native));
+    if let (Ok(injected), false) = (&result, volatile) {
+        cache.put(key, injected.patch());
+    }
+    injected(result, why)
+}
+
+fn injected(result: Result<Injected, InjectError>, why: Reason) -> Decision {
+    match result {
+        Ok(injected) => Decision::Injected(injected, why),
         Err(e) => Decision::Denied(e.into()),
     }
+}
+
+/// The admission with its pod as the injection reads it (the replica cache's key is of that
+/// pod: its `managedFields`, which differ between replicas, dropped).
+fn normalized(mut admission: Admission<'_>) -> Admission<'_> {
+    if !admission.normalized {
+        let mut pod = std::mem::take(&mut admission.pod).into_owned();
+        pipeline::normalize(&mut pod, admission.namespace);
+        admission.pod = Cow::Owned(pod);
+        admission.normalized = true;
+    }
+    admission
 }

@@ -132,6 +132,45 @@ impl Writer {
     }
 }
 
+/// Apply a patch `create` wrote to the very base it was written from (a replica's pod equal to
+/// the one the cached answer was worked out for): its `add`, `remove` and `replace` at object
+/// keys and list indices. An operation whose path is not there is named in the error.
+pub fn apply(doc: &mut Value, patch: &str) -> Result<(), String> {
+    #[derive(serde::Deserialize)]
+    struct Operation {
+        op: String,
+        path: String,
+        value: Option<Value>,
+    }
+    let ops: Vec<Operation> =
+        serde_json::from_str(patch).map_err(|e| format!("the patch does not parse: {e}"))?;
+    for Operation { op, path, value } in ops {
+        let fail = || format!("{op} at {path:?} does not fit the pod");
+        let (parent, last) = path.rsplit_once('/').ok_or_else(fail)?;
+        let key = last.replace("~1", "/").replace("~0", "~");
+        let target = doc.pointer_mut(parent).ok_or_else(fail)?;
+        match (target, op.as_str(), value) {
+            (Value::Object(fields), "add" | "replace", Some(value)) => {
+                fields.insert(key, value);
+            }
+            (Value::Object(fields), "remove", None) => {
+                fields.remove(&key).ok_or_else(fail)?;
+            }
+            (Value::Array(items), op, value) => {
+                let i: usize = key.parse().map_err(|_| fail())?;
+                match (op, value) {
+                    ("add", Some(value)) if i <= items.len() => items.insert(i, value),
+                    ("replace", Some(value)) if i < items.len() => items[i] = value,
+                    ("remove", None) if i < items.len() => drop(items.remove(i)),
+                    _ => return Err(fail()),
+                }
+            }
+            _ => return Err(fail()),
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +185,9 @@ mod tests {
         let mut applied = a.clone();
         json_patch::patch(&mut applied, &ops).unwrap();
         assert_eq!(applied, b);
+        let mut ours = a.clone();
+        apply(&mut ours, &p).unwrap();
+        assert_eq!(ours, b);
         assert!(
             p.contains(r#"{"op":"replace","path":"/metadata/annotations/a~1b~0c","value":"2"}"#),
             "{p}"
@@ -168,5 +210,23 @@ mod tests {
         let mut applied = a.clone();
         json_patch::patch(&mut applied, &ops).unwrap();
         assert_eq!(applied, b);
+        let mut ours = a.clone();
+        apply(&mut ours, &p).unwrap();
+        assert_eq!(ours, b);
+    }
+
+    #[test]
+    fn a_patch_that_does_not_fit_is_named() {
+        let mut pod = json!({"spec": {"containers": []}});
+        let bad = r#"[{"op":"remove","path":"/spec/containers/0"}]"#;
+        assert_eq!(
+            apply(&mut pod, bad).unwrap_err(),
+            r#"remove at "/spec/containers/0" does not fit the pod"#
+        );
+        assert!(
+            apply(&mut pod, "[{")
+                .unwrap_err()
+                .starts_with("the patch does not parse")
+        );
     }
 }

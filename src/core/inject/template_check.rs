@@ -110,8 +110,12 @@ fn render_sample(snapshot: &Snapshot, settings: &Settings, name: &str) -> Sample
         Admission::webhook(Cow::Borrowed(&pod), "default", &envs),
     ) {
         Decision::Injected(injected, _) => {
+            let pod = match injected.into_pod() {
+                Ok(pod) => pod,
+                Err(reason) => return Sample::Denied(reason),
+            };
             let added = |list: &str| -> Vec<String> {
-                pod::containers(&injected.pod, list)
+                pod::containers(&pod, list)
                     .iter()
                     .map(|c| pod::name_of(c).to_string())
                     .filter(|n| n != "app")

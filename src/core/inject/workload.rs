@@ -7,6 +7,7 @@ use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
 use crate::core::inject::context::Owner;
+use crate::core::inject::replicas::ReplicaCache;
 use crate::core::inject::select::Why;
 use crate::core::inject::{Caller, InjectError, Reinjection};
 use serde_json::{Map, Value, json};
@@ -76,11 +77,13 @@ pub enum WorkloadError {
 }
 
 /// What offline injection runs with: a config snapshot, the injector's settings and the
-/// ProxyConfig resources given to it (none: istioctl's answer).
+/// ProxyConfig resources given to it (none: istioctl's answer), and where the documents' equal
+/// pod templates share one answer.
 pub struct Offline<'a> {
     pub snapshot: &'a Snapshot,
     pub settings: &'a Settings,
     pub proxy_configs: Option<&'a ProxyConfigs>,
+    pub replicas: Option<&'a ReplicaCache>,
 }
 
 /// Inject one parsed document.
@@ -133,6 +136,7 @@ pub fn inject_document(
         nodes: None,
         owner: workload.owner.as_ref(),
         proxy_configs: run.proxy_configs,
+        replicas: run.replicas,
         caller: Caller::KubeInject,
         reinjection: Reinjection::Istio,
         normalized: false,
@@ -161,7 +165,8 @@ pub fn inject_document(
     };
     let had_namespace = pod["metadata"].get("namespace").is_some();
     let mut out = doc.clone();
-    write_back(&mut out, injected.pod, had_namespace, meta_path, spec_path);
+    let injected = injected.into_pod().map_err(WorkloadError::Internal)?;
+    write_back(&mut out, injected, had_namespace, meta_path, spec_path);
     go_printed::typed_zeros(&workload.kind, &mut out, spec_path);
     Ok(Outcome::Injected(out))
 }

@@ -3,7 +3,7 @@
 //! `ProxyConfigs.EffectiveProxyConfig`).
 
 use crate::core::compat::yaml;
-use crate::core::config::{kind_of, mesh};
+use crate::core::config::{Generation, kind_of, mesh};
 use crate::core::validate::proxy_config::decode_spec;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -162,9 +162,18 @@ fn is_apiserver_time(t: &str) -> bool {
 /// The ProxyConfig resources of the cluster (or of the files kube-inject is given), grouped by
 /// namespace, each namespace's in Istio's order: oldest first, then by name
 /// (`sortConfigByCreationTime`). The first match wins at each level.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct ProxyConfigs {
     by_namespace: BTreeMap<String, Vec<ProxyConfigResource>>,
+    /// This set among all others loaded in the process (the replica cache's key holds it).
+    generation: Generation,
+}
+
+/// Two sets are equal when they hold the same resources, whichever load they came from.
+impl PartialEq for ProxyConfigs {
+    fn eq(&self, other: &Self) -> bool {
+        self.by_namespace == other.by_namespace
+    }
 }
 
 impl ProxyConfigs {
@@ -176,7 +185,14 @@ impl ProxyConfigs {
         for r in resources {
             by_namespace.entry(r.namespace.clone()).or_default().push(r);
         }
-        Self { by_namespace }
+        Self {
+            by_namespace,
+            generation: Generation::next(),
+        }
+    }
+
+    pub fn generation(&self) -> Generation {
+        self.generation
     }
 
     /// The oldest resource of the namespace without a selector.

@@ -34,6 +34,7 @@ fn pem(kind: &str, der: &[u8]) -> String {
 /// Sprig's `genPrivateKey`: `ecdsa` as Go's SEC 1 `EC PRIVATE KEY` (with the curve named),
 /// `ed25519` as PKCS #8 `PRIVATE KEY`; an unknown type is the text `Unknown type X`.
 fn gen_private_key(kind: MjValue) -> Result<String, Error> {
+    crate::core::volatile::mark();
     let kind = strval(&kind);
     let failed = |e: String| invalid(&format!("failed to generate private key: {e}"));
     match kind.as_str() {

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const MAX_RANDOM_LEN: i64 = 1 << 20;
 
 fn random_u64() -> u64 {
+    crate::core::volatile::mark();
     static CALLS: AtomicU64 = AtomicU64::new(0);
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u64(CALLS.fetch_add(1, Ordering::Relaxed));

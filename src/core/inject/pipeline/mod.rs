@@ -15,6 +15,7 @@ pub(crate) use prepare::effective_proxy_config;
 
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::{Admission, Settings};
+pub use crate::core::inject::injected::Injected;
 use crate::core::inject::native::Native;
 use crate::core::inject::render::RenderError;
 use crate::core::{compat::normalize, inject::pod};
@@ -74,25 +75,6 @@ impl crate::core::label::Labelled for InjectError {
     }
 }
 
-/// The injected pod, and the pod before injection as the base of its patch.
-#[derive(Debug, Clone)]
-pub struct Injected {
-    /// The normalized pod before injection, as compact JSON text: the injection works on the
-    /// pod's tree itself, and the text costs a fifteenth of a second tree.
-    pub base: String,
-    pub pod: Value,
-    /// Native sidecars and why, as `admit` decided them before the injection.
-    pub native_sidecars: Native,
-}
-
-impl Injected {
-    /// The JSON patch (text) from the original pod to the injected one. Computed on demand:
-    /// the webhook sends it, kube-inject writes the pod itself.
-    pub fn patch(&self) -> String {
-        crate::core::inject::patch::create(&self.base, &self.pod)
-    }
-}
-
 /// Run the whole pipeline on one pod that selection chose, with native sidecars as decided:
 /// Istio's `injectPod`, step by step. `admit` is its one caller.
 pub(super) fn inject(
@@ -139,11 +121,13 @@ pub(super) fn inject(
     )
     .map_err(InjectError::PostProcess)?;
     normalize::normalize_pod(&mut merged);
-    Ok(Injected {
-        base: overlaid.base,
-        pod: merged,
-        native_sidecars,
-    })
+    Ok(Injected::built(overlaid.base, merged, native_sidecars))
+}
+
+/// The pod as the injection takes it, the base of its patch: what an earlier replica's
+/// patch is applied to.
+pub(super) fn patch_base(mut admission: Admission) -> Value {
+    prepare::take_pod(&mut admission).0
 }
 
 /// The pod as the injector reads it: without managedFields, in the request's namespace when
@@ -189,7 +173,7 @@ mod tests {
         let mut admission = Admission::webhook(Cow::Borrowed(pod), "ns", &envs);
         admission.caller = caller;
         match admit(snapshot, &settings, admission) {
-            Decision::Injected(injected, _) => Ok(injected.pod),
+            Decision::Injected(injected, _) => injected.into_pod(),
             Decision::Denied(reason) => Err(reason.to_string()),
             Decision::Skipped(reason) => Err(format!("skipped: {reason}")),
         }
