@@ -5,6 +5,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use needle::core::config::proxy_config::resources::{ProxyConfigResource, ProxyConfigs};
 use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
+use needle::core::inject::replicas::{Bounds, ReplicaCache};
 use serde_json::{Value, json};
 use std::alloc::{GlobalAlloc, Layout};
 use std::borrow::Cow;
@@ -90,12 +91,13 @@ fn pod_with_containers(n: usize) -> Value {
 }
 
 fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> Arc<str> {
-    run_with(snapshot, None, pod)
+    run_with(snapshot, None, None, pod)
 }
 
 fn run_with(
     snapshot: &needle::core::config::Snapshot,
     proxy_configs: Option<&ProxyConfigs>,
+    replicas: Option<&ReplicaCache>,
     pod: &Value,
 ) -> Arc<str> {
     let settings = Settings {
@@ -108,6 +110,7 @@ fn run_with(
         &settings,
         Admission {
             proxy_configs,
+            replicas,
             ..Admission::webhook(Cow::Borrowed(pod), "default", &envs)
         },
     ) {
@@ -132,8 +135,20 @@ fn bench(c: &mut Criterion) {
     // What `--watch-cluster` adds: istiod's ProxyConfig precedence, two resources applying.
     let proxy_configs = hello_proxy_configs();
     c.bench_function("inject/hello_proxy_configs", |b| {
-        b.iter(|| run_with(&snapshot, Some(&proxy_configs), black_box(&hello)))
+        b.iter(|| run_with(&snapshot, Some(&proxy_configs), None, black_box(&hello)))
     });
+    // A replica of a pod already answered: the replica cache's hit (the pod copied and
+    // normalized, its key written and looked up, the patch shared).
+    let replicas = ReplicaCache::new(Bounds::default());
+    run_with(&snapshot, None, Some(&replicas), &hello);
+    c.bench_function("inject/hello_replica", |b| {
+        b.iter(|| run_with(&snapshot, None, Some(&replicas), black_box(&hello)))
+    });
+    assert_eq!(
+        replicas.counts().misses,
+        1,
+        "every replica after the first is a hit"
+    );
     let mut env = c.benchmark_group("inject/env_vars");
     for n in [10, 100, 1_000, 2_000] {
         let pod = pod_with_env(n);

@@ -88,10 +88,8 @@ fn main() {
     let decoded = LIVE.load(Relaxed) - before;
     let (outcome, handle) = peak_of(|| inject::handle(&state, "/inject", request));
     assert_eq!(outcome.decision, "injected", "{}", outcome.reason);
-    let (text, respond) = peak_of(|| {
-        let review = review::respond("admission.k8s.io/v1", "big-pod", &outcome.answer, &[]);
-        serde_json::to_vec(&review).unwrap()
-    });
+    let (text, respond) =
+        peak_of(|| review::respond("admission.k8s.io/v1", "big-pod", &outcome.answer, &[]));
     // The decoded review stays alive through the work, so the work's peak stands on it.
     let whole = decode.max(decoded + handle).max(respond);
     println!(

@@ -1,10 +1,13 @@
 //! A plain loop over the admission function on the `hello` pod, for profilers:
 //! `cargo build --release --example profile_inject && perf record -g ./target/release/examples/profile_inject 20000`.
 //! Criterion's own statistics would mix into such a profile; the timing that counts is
-//! `cargo bench --bench inject`. Prints the best per-pod time of ten batches.
+//! `cargo bench --bench inject`. Prints the best per-pod time of ten batches. With a second
+//! argument `replicas`, through a replica cache: the first pod is worked out, every other one
+//! is a replica answered from the cache.
 
 use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
+use needle::core::inject::replicas::{Bounds, ReplicaCache};
 use serde_json::json;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -23,7 +26,7 @@ fn main() {
         None => 50_000,
         Some(Ok(n)) if n >= 10 => n,
         Some(_) => {
-            eprintln!("usage: profile_inject [PODS]   (PODS: a number, at least 10)");
+            eprintln!("usage: profile_inject [PODS [replicas]]   (PODS: a number, at least 10)");
             std::process::exit(2);
         }
     };
@@ -32,7 +35,12 @@ fn main() {
         ..Settings::default()
     };
     let envs = BTreeMap::new();
-    let admission = Admission::webhook(Cow::Borrowed(&pod), "default", &envs);
+    let replicas = ReplicaCache::new(Bounds::default());
+    let cached = std::env::args().nth(2).is_some_and(|a| a == "replicas");
+    let admission = Admission {
+        replicas: cached.then_some(&replicas),
+        ..Admission::webhook(Cow::Borrowed(&pod), "default", &envs)
+    };
     let mut best = std::time::Duration::MAX;
     for _ in 0..10 {
         let start = std::time::Instant::now();

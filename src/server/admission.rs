@@ -169,7 +169,7 @@ async fn answer(
     state.metrics.answered(endpoint, &outcome);
     let (api_version, uid) = answer_to;
     let review = review::respond(&api_version, &uid, &outcome.answer, &outcome.warnings);
-    json_response(&review)
+    json_bytes_response(review)
 }
 
 /// The HTTP edges and the AdmissionReview, all within the request's limits. A small review is
@@ -260,7 +260,10 @@ fn plain(status: StatusCode, text: String) -> Response {
 }
 
 fn json_response(value: &serde_json::Value) -> Response {
-    let body = serde_json::to_vec(value).expect("JSON serializes");
+    json_bytes_response(serde_json::to_vec(value).expect("JSON serializes"))
+}
+
+fn json_bytes_response(body: Vec<u8>) -> Response {
     (
         StatusCode::OK,
         [(header::CONTENT_TYPE, "application/json")],

@@ -266,17 +266,20 @@ impl Limits {
     }
 }
 
-/// A body refused before it was read (or cut off by the deadline) is still received, and thrown away as it arrives (up to
-/// the largest body, for a few seconds): a connection closed with data unread is reset, and
-/// the reset can destroy the answer on its way, so the client would see a broken connection
-/// instead of why it was refused. Nothing of it is kept, so this costs no memory.
+/// A body refused before it was read (or cut off by the deadline) is still received, and
+/// thrown away as it arrives (up to twice the largest body, for a few seconds): a connection
+/// closed with data unread is reset, and the reset can destroy the answer on its way, so the
+/// client would see a broken connection instead of why it was refused. Twice: a body refused
+/// for being a little over the limit is drained whole, where draining only up to the limit
+/// left its tail unread and its client, still writing it, was reset when the machine was
+/// busy. Nothing of it is kept, so this costs no memory.
 fn discard(mut frames: axum::body::BodyDataStream) {
     tokio::spawn(async move {
         let mut received = 0;
         let drain = async {
             while let Some(Ok(frame)) = frames.next().await {
                 received += frame.len();
-                if received > MAX_BODY_BYTES {
+                if received > 2 * MAX_BODY_BYTES {
                     break;
                 }
             }
