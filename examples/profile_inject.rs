@@ -3,7 +3,8 @@
 //! Criterion's own statistics would mix into such a profile; the timing that counts is
 //! `cargo bench --bench inject`. Prints the best per-pod time of ten batches. With a second
 //! argument `replicas`, through a replica cache: the first pod is worked out, every other one
-//! is a replica answered from the cache.
+//! is a replica answered from the cache. `NEEDLE_PROFILE_ENV_VARS=N` gives the app container N
+//! environment variables (the pod of Istio's `BenchmarkInjection` has 2,000).
 
 use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
@@ -17,11 +18,17 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     let snapshot = snapshot::embedded();
-    let pod = json!({
+    let mut pod = json!({
         "metadata": {"name": "hello", "namespace": "default", "labels": {"app": "hello", "tier": "backend", "track": "stable"}},
         "spec": {"containers": [{"name": "hello", "image": "fake.docker.io/google-samples/hello-go-gke:1.0",
             "ports": [{"name": "http", "containerPort": 80}]}]}
     });
+    if let Ok(n) = std::env::var("NEEDLE_PROFILE_ENV_VARS") {
+        let n: usize = n.parse().expect("NEEDLE_PROFILE_ENV_VARS: a number");
+        pod["spec"]["containers"][0]["env"] = (0..n)
+            .map(|i| json!({"name": format!("VAR_{i}"), "value": format!("value-{i}")}))
+            .collect();
+    }
     let pods: u32 = match std::env::args().nth(1).map(|s| s.parse()) {
         None => 50_000,
         Some(Ok(n)) if n >= 10 => n,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Load benchmark of `needle serve` on loopback: release build, development certificate,
-# the `hello` AdmissionReview from testdata/, 1/8/64 connections and a fixed 1,000 reviews/s.
+# the `hello` AdmissionReview from testdata/, 1/8/64 connections and a fixed 1,000 and 5,000 reviews/s.
 # Bounded: each run lasts 10 s or 500,000 requests. Prints a Markdown table for BENCHMARKS.md.
 # With NEEDLE_LOAD_SOAK=N (scripts/soak.sh), one soak run of N requests instead.
 # With NEEDLE_BIN=PATH, that server binary (another build, to compare: scripts/load-bench-pairs.sh)

@@ -6,15 +6,23 @@
 //! webhook only ever sends it, so building operation values first would copy every injected
 //! container once more just to serialize and drop it.
 
+mod scan;
+
 use serde_json::Value;
-use serde_json::value::RawValue;
-use std::collections::BTreeMap;
 
 /// The JSON text of the operations that turn `original` (compact JSON text, as
 /// `Value::to_string` writes it) into `injected`: objects are compared key by key, lists
 /// index by index (extra items added or removed at the end).
 pub fn create(original: &str, injected: &Value) -> String {
+    let Some(ends) = scan::Ends::of(original) else {
+        // Not serde_json's text: the whole document replaced is still a correct patch.
+        let mut text = br#"[{"op":"replace","path":"","value":"#.to_vec();
+        serde_json::to_writer(&mut text, injected).expect("JSON into memory");
+        text.extend_from_slice(b"}]");
+        return String::from_utf8(text).expect("serde_json writes UTF-8");
+    };
     let mut out = Writer {
+        ends,
         text: b"[".to_vec(),
         pointer: String::new(),
         scratch: Vec::new(),
@@ -24,7 +32,9 @@ pub fn create(original: &str, injected: &Value) -> String {
     String::from_utf8(out.text).expect("the patch is written from UTF-8 text and serde_json")
 }
 
-struct Writer {
+struct Writer<'a> {
+    /// Where the original's objects and lists end.
+    ends: scan::Ends<'a>,
     text: Vec<u8>,
     /// The JSON pointer (RFC 6901) of the value being compared.
     pointer: String,
@@ -32,38 +42,46 @@ struct Writer {
     scratch: Vec<u8>,
 }
 
-impl Writer {
+impl Writer<'_> {
     /// `from` is the original's compact text of the value at the pointer. Text that is not
     /// of the injected value's kind (or, never written by serde_json, does not parse) is
     /// replaced whole, which is still a correct patch.
     fn diff(&mut self, from: &str, to: &Value) {
         match to {
             Value::Object(fields) if from.starts_with('{') => {
-                let Ok(from) = serde_json::from_str::<BTreeMap<String, &RawValue>>(from) else {
+                let Some(from) = scan::object(&self.ends, from) else {
                     return self.op("replace", Some(to));
+                };
+                let old = |key: &str| {
+                    let found = from.binary_search_by(|(k, _)| k.as_ref().cmp(key));
+                    found.ok().map(|i| from[i].1)
                 };
                 for (key, value) in fields {
                     let len = self.push_key(key);
-                    match from.get(key) {
-                        Some(old) => self.diff(old.get(), value),
+                    match old(key) {
+                        Some(old) => self.diff(old, value),
                         None => self.op("add", Some(value)),
                     }
                     self.pointer.truncate(len);
                 }
-                for key in from.keys().filter(|k| !fields.contains_key(*k)) {
+                let gone = from
+                    .iter()
+                    .map(|(k, _)| k)
+                    .filter(|k| !fields.contains_key(k.as_ref()));
+                for key in gone {
                     let len = self.push_key(key);
                     self.op("remove", None);
                     self.pointer.truncate(len);
                 }
             }
             Value::Array(items) if from.starts_with('[') => {
-                let Ok(from) = serde_json::from_str::<Vec<&RawValue>>(from) else {
+                let Some(from) = scan::list(&self.ends, from) else {
                     return self.op("replace", Some(to));
                 };
                 let common = from.len().min(items.len());
                 for (i, (old, new)) in from.iter().zip(items).enumerate() {
                     let len = self.push_index(i);
-                    self.diff(old.get(), new);
+                    self.diff(old, new);
                     self.pointer.truncate(len);
                 }
                 for (i, new) in items.iter().enumerate().skip(common) {
@@ -86,8 +104,14 @@ impl Writer {
     /// Whether `to` written compactly is `from`: both come from the same writer, so equal
     /// values have equal text (numbers included, with no float read back).
     fn same_text(&mut self, from: &str, to: &Value) -> bool {
-        if matches!(to, Value::Object(_) | Value::Array(_)) {
-            return false;
+        match to {
+            Value::Object(_) | Value::Array(_) => return false,
+            // Text without escapes whose inside is the string is that string (serde_json
+            // escapes quotes, backslashes and control characters): no need to write it out.
+            Value::String(s) if from.len() == s.len() + 2 && !from.contains('\\') => {
+                return from.starts_with('"') && &from[1..from.len() - 1] == s;
+            }
+            _ => {}
         }
         self.scratch.clear();
         serde_json::to_writer(&mut self.scratch, to).expect("JSON into memory");
@@ -98,6 +122,10 @@ impl Writer {
     fn push_key(&mut self, key: &str) -> usize {
         let len = self.pointer.len();
         self.pointer.push('/');
+        if !key.contains(['~', '/']) {
+            self.pointer.push_str(key);
+            return len;
+        }
         for c in key.chars() {
             match c {
                 '~' => self.pointer.push_str("~0"),
@@ -111,7 +139,8 @@ impl Writer {
     fn push_index(&mut self, index: usize) -> usize {
         let len = self.pointer.len();
         self.pointer.push('/');
-        self.pointer.push_str(&index.to_string());
+        // Writing into a String cannot fail.
+        let _ = std::fmt::Write::write_fmt(&mut self.pointer, format_args!("{index}"));
         len
     }
 
