@@ -6,6 +6,8 @@ use needle::core::config::proxy_config::resources::{ProxyConfigResource, ProxyCo
 use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use needle::core::inject::replicas::{Bounds, ReplicaCache};
+use needle::server::review;
+use needle::server::state::{AppState, LimitSettings};
 use serde_json::{Value, json};
 use std::alloc::{GlobalAlloc, Layout};
 use std::borrow::Cow;
@@ -149,6 +151,26 @@ fn bench(c: &mut Criterion) {
         1,
         "every replica after the first is a hit"
     );
+    // Istio's `BenchmarkInjectServe`: its `makeTestData` review, decoded, answered and its
+    // response written, as `serveInject` does without the HTTP connection.
+    for (name, entries) in [
+        ("serve/istio_test_pod", 0),
+        ("serve/istio_test_pod_replica", 1024),
+    ] {
+        let state = AppState::new(
+            snapshot::embedded(),
+            Settings::default(),
+            LimitSettings {
+                replica_cache: Bounds {
+                    entries,
+                    ..Bounds::default()
+                },
+                ..LimitSettings::default()
+            },
+        );
+        let body = istio_test_review();
+        c.bench_function(name, |b| b.iter(|| serve(&state, black_box(&body))));
+    }
     let mut env = c.benchmark_group("inject/env_vars");
     for n in [10, 100, 1_000, 2_000] {
         let pod = pod_with_env(n);
@@ -167,6 +189,26 @@ fn bench(c: &mut Criterion) {
         });
     }
     containers.finish();
+}
+
+/// The review of Istio's `makeTestData` (its serve benchmarks), as a Pod CREATE.
+fn istio_test_review() -> Vec<u8> {
+    let pod = json!({"metadata": {"name": "test", "annotations": {}},
+        "spec": {"volumes": [{"name": "v0"}], "initContainers": [{"name": "c0"}],
+            "containers": [{"name": "c1"}], "imagePullSecrets": [{"name": "p0"}]}});
+    let review = json!({"apiVersion": "admission.k8s.io/v1beta1", "kind": "AdmissionReview",
+        "request": {"uid": "u", "kind": {"group": "", "version": "v1", "kind": "Pod"},
+            "operation": "CREATE", "object": pod}});
+    serde_json::to_vec(&review).unwrap()
+}
+
+/// Decode, decide and answer one review, as the server's handler does between the HTTP edges.
+fn serve(state: &AppState, body: &[u8]) -> Vec<u8> {
+    let request = review::decode(body).expect("a review");
+    let (api_version, uid) = (request.api_version.clone(), request.uid.clone());
+    let outcome = needle::server::inject::handle(state, "/inject", request);
+    assert_eq!(outcome.decision, "injected", "{}", outcome.reason);
+    review::respond(&api_version, &uid, &outcome.answer, &outcome.warnings)
 }
 
 /// A root-namespace and a namespace ProxyConfig for the hello pod's namespace.

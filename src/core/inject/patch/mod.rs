@@ -139,8 +139,21 @@ impl Writer<'_> {
     fn push_index(&mut self, index: usize) -> usize {
         let len = self.pointer.len();
         self.pointer.push('/');
-        // Writing into a String cannot fail.
-        let _ = std::fmt::Write::write_fmt(&mut self.pointer, format_args!("{index}"));
+        // Digits pushed by hand: the formatting machinery costs more than the whole list item
+        // compared, for a pod with thousands of variables.
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = index;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.pointer
+            .push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
         len
     }
 
