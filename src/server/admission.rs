@@ -60,6 +60,8 @@ pub struct Outcome {
     /// Native sidecars for the pod and why (`on (ENABLE_NATIVE_SIDECARS=true)`), for the log;
     /// empty unless a pod was injected.
     pub native_sidecars: String,
+    /// The answer is an earlier replica's, from the replica cache.
+    pub reused: bool,
 }
 
 impl Outcome {
@@ -73,6 +75,7 @@ impl Outcome {
             label,
             failed: true,
             native_sidecars: String::new(),
+            reused: false,
         }
     }
 
@@ -86,6 +89,7 @@ impl Outcome {
             label,
             failed: false,
             native_sidecars: String::new(),
+            reused: false,
         }
     }
 }
@@ -157,6 +161,9 @@ async fn answer(
     span.record("label", outcome.label);
     if !outcome.native_sidecars.is_empty() {
         span.record("native_sidecars", outcome.native_sidecars.as_str());
+    }
+    if outcome.reused {
+        span.record("replica_of_cached", true);
     }
     span.record("duration_us", started.elapsed().as_micros() as u64);
     state.summary.decided(
@@ -246,6 +253,7 @@ fn admission_span(request: &AdmissionRequest, endpoint: &'static str) -> tracing
         reason = tracing::field::Empty,
         label = tracing::field::Empty,
         native_sidecars = tracing::field::Empty,
+        replica_of_cached = tracing::field::Empty,
         duration_us = tracing::field::Empty,
     )
 }

@@ -71,6 +71,7 @@ fn answer(decision: Decision) -> Outcome {
         Decision::Injected(injected, _) => Outcome {
             answer: Answer::Patch(injected.patch()),
             native_sidecars: injected.native_sidecars.to_string(),
+            reused: injected.is_reused(),
             ..Outcome::allowed(name, reason, label)
         },
         Decision::Skipped(_) => Outcome::allowed(name, reason, label),
