@@ -160,13 +160,7 @@ fn bench(c: &mut Criterion) {
         let state = AppState::new(
             snapshot::embedded(),
             Settings::default(),
-            LimitSettings {
-                replica_cache: Bounds {
-                    entries,
-                    ..Bounds::default()
-                },
-                ..LimitSettings::default()
-            },
+            LimitSettings::default().with_replica_cache_entries(entries),
         );
         let body = istio_test_review();
         c.bench_function(name, |b| b.iter(|| serve(&state, black_box(&body))));

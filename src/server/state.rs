@@ -43,6 +43,20 @@ impl Default for LimitSettings {
     }
 }
 
+impl LimitSettings {
+    /// These limits with a replica cache of at most `entries` answers (0: none).
+    pub fn with_replica_cache_entries(self, entries: usize) -> Self {
+        let replica_cache = Bounds {
+            entries,
+            ..self.replica_cache
+        };
+        Self {
+            replica_cache,
+            ..self
+        }
+    }
+}
+
 /// The default memory budget: one body of the largest size Istio accepts (or many smaller
 /// ones) at a time. A big pod costs about 23 times its body in resident memory at its peak
 /// (BENCHMARKS.md, "Hostile input"), so this keeps the server near 150 MiB at most.

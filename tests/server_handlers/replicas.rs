@@ -2,19 +2,12 @@
 //! replica cache, under its own uid; with the cache off (`entries: 0`) each is worked out.
 
 use super::*;
-use needle::core::inject::replicas::Bounds;
 
 fn state_with_cache(entries: usize) -> Arc<AppState> {
     Arc::new(AppState::new(
         snapshot::embedded(),
         Settings::default(),
-        LimitSettings {
-            replica_cache: Bounds {
-                entries,
-                ..Bounds::default()
-            },
-            ..LimitSettings::default()
-        },
+        LimitSettings::default().with_replica_cache_entries(entries),
     ))
 }
 

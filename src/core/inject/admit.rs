@@ -110,6 +110,17 @@ impl<'a> Admission<'a> {
         native::decide(&settings.native_sidecars, self.nodes, &self.pod)
     }
 
+    /// The pod as the injection reads it, in place (`pipeline::normalize`), unless it
+    /// already is.
+    pub(crate) fn normalize_pod(&mut self) {
+        if !self.normalized {
+            let mut pod = std::mem::take(&mut self.pod).into_owned();
+            pipeline::normalize(&mut pod, self.namespace);
+            self.pod = Cow::Owned(pod);
+            self.normalized = true;
+        }
+    }
+
     /// A pod as the webhook receives it, with nothing else known.
     pub fn webhook(
         pod: Cow<'a, Value>,
@@ -240,7 +251,10 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
     let Some(cache) = admission.replicas else {
         return injected(pipeline::inject(snapshot, settings, admission, native), why);
     };
-    let admission = normalized(admission);
+    // The key is of the pod as the injection reads it: its `managedFields`, which differ
+    // between replicas, dropped.
+    let mut admission = admission;
+    admission.normalize_pod();
     let key = Key::new(snapshot, settings, &admission, &native);
     if let Some(patch) = cache.get(&key) {
         let base = pipeline::patch_base(admission);
@@ -259,16 +273,4 @@ fn injected(result: Result<Injected, InjectError>, why: Reason) -> Decision {
         Ok(injected) => Decision::Injected(injected, why),
         Err(e) => Decision::Denied(e.into()),
     }
-}
-
-/// The admission with its pod as the injection reads it (the replica cache's key is of that
-/// pod: its `managedFields`, which differ between replicas, dropped).
-fn normalized(mut admission: Admission<'_>) -> Admission<'_> {
-    if !admission.normalized {
-        let mut pod = std::mem::take(&mut admission.pod).into_owned();
-        pipeline::normalize(&mut pod, admission.namespace);
-        admission.pod = Cow::Owned(pod);
-        admission.normalized = true;
-    }
-    admission
 }

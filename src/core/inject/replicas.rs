@@ -210,19 +210,19 @@ impl Key {
         }
         out.push(admission.caller as u8);
         out.push(admission.reinjection as u8);
-        let settings_text = format!(
-            "{}\0{:?}\0{}\0{}",
-            settings.revision,
-            settings.native_sidecars,
-            settings.compliance_policy,
-            settings.openshift
-        );
-        text(&mut out, &settings_text);
+        text(&mut out, &settings.revision);
+        debug(&mut out, &settings.native_sidecars);
+        text(&mut out, &settings.compliance_policy);
+        out.push(settings.openshift as u8);
         text(&mut out, admission.namespace);
         json(&mut out, admission.proxy_envs);
-        text(&mut out, &format!("{}\0{:?}", native.on, native));
+        out.push(native.on as u8);
+        text(&mut out, &native.reason);
         match admission.owner {
-            Some(owner) => text(&mut out, &format!("{owner:?}")),
+            Some(owner) => {
+                out.push(1);
+                debug(&mut out, owner);
+            }
             None => out.push(0),
         }
         match admission.openshift_namespace {
@@ -238,6 +238,17 @@ impl Key {
 fn text(out: &mut Vec<u8>, s: &str) {
     out.extend((s.len() as u64).to_le_bytes());
     out.extend(s.as_bytes());
+}
+
+/// A value's `Debug` text, length-prefixed as `text`, written in place (no string between).
+fn debug(out: &mut Vec<u8>, value: &impl std::fmt::Debug) {
+    use std::io::Write;
+    let at = out.len();
+    out.extend(0u64.to_le_bytes());
+    // Writing into a Vec cannot fail.
+    write!(out, "{value:?}").expect("text into memory");
+    let len = (out.len() - at - 8) as u64;
+    out[at..at + 8].copy_from_slice(&len.to_le_bytes());
 }
 
 /// A JSON value (self-delimiting).

@@ -6,6 +6,7 @@
 //! webhook only ever sends it, so building operation values first would copy every injected
 //! container once more just to serialize and drop it.
 
+mod same;
 mod scan;
 
 use serde_json::Value;
@@ -25,7 +26,6 @@ pub fn create(original: &str, injected: &Value) -> String {
         ends,
         text: b"[".to_vec(),
         pointer: String::new(),
-        scratch: Vec::new(),
     };
     out.diff(original, injected);
     out.text.push(b']');
@@ -38,8 +38,6 @@ struct Writer<'a> {
     text: Vec<u8>,
     /// The JSON pointer (RFC 6901) of the value being compared.
     pointer: String,
-    /// A value of the injected pod written out, to compare with the original's text.
-    scratch: Vec<u8>,
 }
 
 impl Writer<'_> {
@@ -80,6 +78,13 @@ impl Writer<'_> {
                 };
                 let common = from.len().min(items.len());
                 for (i, (old, new)) in from.iter().zip(items).enumerate() {
+                    // Most items of a pod's lists (containers, their env, volumes) come
+                    // through injection unchanged: one comparison of the whole item's text
+                    // costs less than splitting it, and a changed item costs at most one
+                    // partial write more (only list items are tried, not every level).
+                    if same::writes_as(old, new) {
+                        continue;
+                    }
                     let len = self.push_index(i);
                     self.diff(old, new);
                     self.pointer.truncate(len);
@@ -96,29 +101,11 @@ impl Writer<'_> {
                     self.pointer.truncate(len);
                 }
             }
-            _ if self.same_text(from, to) => {}
+            _ if same::writes_as(from, to) => {}
             _ => self.op("replace", Some(to)),
         }
     }
 
-    /// Whether `to` written compactly is `from`: both come from the same writer, so equal
-    /// values have equal text (numbers included, with no float read back).
-    fn same_text(&mut self, from: &str, to: &Value) -> bool {
-        match to {
-            Value::Object(_) | Value::Array(_) => return false,
-            // Text without escapes whose inside is the string is that string (serde_json
-            // escapes quotes, backslashes and control characters): no need to write it out.
-            Value::String(s) if from.len() == s.len() + 2 && !from.contains('\\') => {
-                return from.starts_with('"') && &from[1..from.len() - 1] == s;
-            }
-            _ => {}
-        }
-        self.scratch.clear();
-        serde_json::to_writer(&mut self.scratch, to).expect("JSON into memory");
-        self.scratch == from.as_bytes()
-    }
-
-    /// Extend the pointer by an object key; returns the length to truncate back to.
     fn push_key(&mut self, key: &str) -> usize {
         let len = self.pointer.len();
         self.pointer.push('/');
@@ -188,6 +175,11 @@ pub fn apply(doc: &mut Value, patch: &str) -> Result<(), String> {
         serde_json::from_str(patch).map_err(|e| format!("the patch does not parse: {e}"))?;
     for Operation { op, path, value } in ops {
         let fail = || format!("{op} at {path:?} does not fit the pod");
+        // The whole document, as `create` writes it for a base it cannot split.
+        if path.is_empty() && matches!(op.as_str(), "add" | "replace") {
+            *doc = value.ok_or_else(fail)?;
+            continue;
+        }
         let (parent, last) = path.rsplit_once('/').ok_or_else(fail)?;
         let key = last.replace("~1", "/").replace("~0", "~");
         let target = doc.pointer_mut(parent).ok_or_else(fail)?;
@@ -235,6 +227,30 @@ mod tests {
             "{p}"
         );
         assert_eq!(create(&a.to_string(), &a), "[]");
+    }
+
+    /// A list item is first compared whole: unchanged items give no operation, and a changed
+    /// one is still diffed field by field (not replaced whole).
+    #[test]
+    fn list_items_unchanged_are_skipped_and_changed_ones_diffed_inside() {
+        let env: Vec<Value> = (0..50)
+            .map(|i| json!({"name": format!("V{i}"), "value": format!("v{i}")}))
+            .collect();
+        let a = json!({"spec": {"containers": [{"name": "app", "env": env}]}});
+        assert_eq!(create(&a.to_string(), &a), "[]");
+        let mut b = a.clone();
+        b["spec"]["containers"][0]["env"][37]["value"] = json!("changed");
+        b["spec"]["containers"][0]["env"][49]["name"] = json!("V49\"");
+        assert_eq!(
+            create(&a.to_string(), &b),
+            r#"[{"op":"replace","path":"/spec/containers/0/env/37/value","value":"changed"},{"op":"replace","path":"/spec/containers/0/env/49/name","value":"V49\""}]"#
+        );
+        // Text that is not serde_json's compact writing still diffs correctly.
+        let spaced = serde_json::to_string_pretty(&a).unwrap();
+        let p = create(&spaced, &b);
+        let mut applied = a.clone();
+        apply(&mut applied, &p).unwrap();
+        assert_eq!(applied, b);
     }
 
     /// The original is compared as text: equal values are equal text, whatever their kind,

@@ -2,7 +2,7 @@
 //! reads it, its annotations checked, the proxy's cluster and network, its ProxyConfig and the
 //! agent's status port.
 
-use super::{InjectError, normalize};
+use super::InjectError;
 use crate::core::compat::path::At;
 use crate::core::config::Snapshot;
 use crate::core::config::mesh;
@@ -42,10 +42,8 @@ pub(super) struct Proxy<'a> {
 /// The request's pod, normalized unless it already is, and the proxy's user and group: on
 /// OpenShift the namespace's (and a sidecar user copied from the app reset).
 pub(super) fn take_pod(req: &mut Admission) -> (Value, ProxyIds) {
+    req.normalize_pod();
     let mut pod = std::mem::take(&mut req.pod).into_owned();
-    if !req.normalized {
-        normalize(&mut pod, req.namespace);
-    }
     let mut ids = ProxyIds {
         uid: DEFAULT_PROXY_ID,
         gid: DEFAULT_PROXY_ID,
