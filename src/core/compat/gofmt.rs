@@ -81,6 +81,11 @@ fn format_shortest(f: f64, shortest_sci: impl Fn() -> String) -> String {
             "0".into()
         };
     }
+    // A whole number below a million (ports, counts, seconds: almost every float a template
+    // prints) is its integer's digits; no exponent form and no digits to round.
+    if f.fract() == 0.0 && f.abs() < 1e6 {
+        return (f as i64).to_string();
+    }
     let sci = shortest_sci();
     // Rust's `{:e}` of a finite non-zero float always has the form `d.ddde±x`.
     let Some((mantissa, exp)) = sci.split_once('e') else {
@@ -264,6 +269,11 @@ mod tests {
         assert_eq!(format_float(15020.0), "15020");
         assert_eq!(format_float(1_000_000.0), "1e+06");
         assert_eq!(format_float(123456.0), "123456");
+        assert_eq!(format_float(999_999.0), "999999");
+        assert_eq!(format_float(-999_999.0), "-999999");
+        assert_eq!(format_float(-1_000_000.0), "-1e+06");
+        assert_eq!(format_float(1.0), "1");
+        assert_eq!(format_float32(16_777_215.0), "1.6777215e+07");
         assert_eq!(format_float(1.12), "1.12");
         assert_eq!(format_float(0.0001), "0.0001");
         assert_eq!(format_float(0.00001), "1e-05");

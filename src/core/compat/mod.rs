@@ -4,6 +4,7 @@
 //! its `[TYPE/]NAME[.NAMESPACE]` resolution, the typed Pod's fields
 //! (normalization), and key-path lookups.
 pub mod civil;
+pub mod compact;
 pub mod go_printed;
 pub mod gofmt;
 pub mod kubectl;

@@ -163,7 +163,7 @@ fn normalize_field(field: Field, value: &mut Value) {
 
 fn canonicalize(v: &mut Value) {
     match v {
-        Value::String(s) => *s = quantity::canonicalize(s),
+        Value::String(s) => quantity::canonicalize_in_place(s),
         Value::Number(n) => *v = Value::String(quantity::canonicalize(&n.to_string())),
         _ => {}
     }

@@ -5,6 +5,7 @@
 //! sidecar is parsed once per injected pod, and one pass straight into `serde_json::Value`
 //! is about twice as fast as a cleaning pass plus serde_json's generic deserializer.
 
+use super::compact;
 use serde_json::{Map, Number, Value};
 
 /// Nesting deeper than this is refused instead of risking the stack.
@@ -171,14 +172,10 @@ impl Parser<'_> {
         let mut out: Option<String> = None;
         let mut run = start;
         loop {
-            let special = self.bytes[self.pos..]
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || b < 0x20);
-            let Some(offset) = special else {
-                self.pos = self.bytes.len();
+            self.pos += compact::plain_prefix(&self.bytes[self.pos..]);
+            if self.pos == self.bytes.len() {
                 return Err(self.error("EOF while parsing a string"));
-            };
-            self.pos += offset;
+            }
             match self.bytes[self.pos] {
                 b'"' => {
                     let tail = &self.text[run..self.pos];

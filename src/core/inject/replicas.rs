@@ -21,6 +21,7 @@
 //! (`core::volatile`); a skip is cheap to decide again and a denial is never cached. The
 //! cache is bounded in entries and bytes and drops the least recently used answer first.
 
+use crate::core::compat::compact;
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::{Admission, Settings};
 use crate::core::inject::native::Native;
@@ -229,7 +230,9 @@ impl Key {
             Some(namespace) => json(&mut out, namespace),
             None => out.push(0),
         }
-        json(&mut out, &*admission.pod);
+        // The pod, the most of the key: written as the patch base is.
+        out.push(b'j');
+        compact::write(&mut out, &admission.pod);
         Self(out)
     }
 }

@@ -9,6 +9,7 @@
 mod same;
 mod scan;
 
+use crate::core::compat::compact;
 use serde_json::Value;
 
 /// The JSON text of the operations that turn `original` (compact JSON text, as
@@ -18,7 +19,7 @@ pub fn create(original: &str, injected: &Value) -> String {
     let Some(ends) = scan::Ends::of(original) else {
         // Not serde_json's text: the whole document replaced is still a correct patch.
         let mut text = br#"[{"op":"replace","path":"","value":"#.to_vec();
-        serde_json::to_writer(&mut text, injected).expect("JSON into memory");
+        compact::write(&mut text, injected);
         text.extend_from_slice(b"}]");
         return String::from_utf8(text).expect("serde_json writes UTF-8");
     };
@@ -152,10 +153,10 @@ impl Writer<'_> {
         self.text.extend_from_slice(op.as_bytes());
         self.text.extend_from_slice(b"\",\"path\":");
         // Writing JSON into a Vec cannot fail.
-        serde_json::to_writer(&mut self.text, &self.pointer).expect("JSON into memory");
+        compact::string(&mut self.text, &self.pointer);
         if let Some(value) = value {
             self.text.extend_from_slice(b",\"value\":");
-            serde_json::to_writer(&mut self.text, value).expect("JSON into memory");
+            compact::write(&mut self.text, value);
         }
         self.text.push(b'}');
     }

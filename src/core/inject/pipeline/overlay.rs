@@ -3,6 +3,7 @@
 
 use super::InjectError;
 use super::reinjection::{overrides, previous_injection};
+use crate::core::compat::compact;
 use crate::core::compat::path::At;
 use crate::core::inject::merge::{Schema, merge_owned};
 use crate::core::inject::pod::{
@@ -47,9 +48,7 @@ pub(super) fn merge_rendered(
     // The templates' views went with their variables, so the pod is not copied here.
     let original = Arc::unwrap_or_clone(original);
     // The patch base is kept as text, and the merge works on the pod's own tree.
-    // `serde_json::to_string` writes bytes straight into the string; `Display` would pass
-    // every piece through the formatting machinery (a third of a big pod's patch cost).
-    let base = serde_json::to_string(&original).expect("a tree of JSON values serializes");
+    let base = compact::to_string(&original);
     let mut merged = original;
     let mut template_pod = json!({});
     for rendered in rendered_all {
