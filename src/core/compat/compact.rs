@@ -89,16 +89,21 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
 /// in a long text, one at a time (a table lookup each) in a short one, as most are.
 #[inline]
 pub fn plain_prefix(bytes: &[u8]) -> usize {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    // A byte of `x` is zero, or below `n` (n ≤ 0x80), exactly when its high bit is set here.
-    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGHS;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const SPACES: u64 = 0x2020_2020_2020_2020;
+    const QUOTES: u64 = 0x2222_2222_2222_2222;
+    const BACKSLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
     let mut at = 0;
     if bytes.len() >= 16 {
-        let (words, _) = bytes.as_chunks::<8>();
-        for word in words {
-            let x = u64::from_ne_bytes(*word);
-            if below(x, 0x20) | below(x ^ (ONES * 0x22), 1) | below(x ^ (ONES * 0x5c), 1) != 0 {
+        while let Some(word) = bytes.get(at..at + 8) {
+            let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            // A byte below 0x20, or zero after the xor (a quote or a backslash), sets its
+            // high bit in these (bytes of 0x80 and above never do).
+            let control = x.wrapping_sub(SPACES);
+            let quote = (x ^ QUOTES).wrapping_sub(ONES);
+            let backslash = (x ^ BACKSLASHES).wrapping_sub(ONES);
+            if (control | quote | backslash) & !x & HIGHS != 0 {
                 break;
             }
             at += 8;

@@ -2,12 +2,12 @@
 //! templates translated (YAML), with Istio's template functions (`funcs`) and, for the
 //! translated ones, Go's and Sprig's (`gotemplate`).
 
-use crate::core::compat::relaxed_json;
+use crate::core::compat::{compact, relaxed_json};
 use crate::core::compat::{normalize, yaml};
 use crate::core::gotemplate;
 use crate::core::inject::{context, funcs};
-use minijinja::value::{Enumerator, Object, Value as MjValue};
-use minijinja::{AutoEscape, Environment, Error, UndefinedBehavior};
+use minijinja::value::{Enumerator, Object, Value as MjValue, ValueKind};
+use minijinja::{AutoEscape, Environment, Error, Output, State, UndefinedBehavior};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -125,6 +125,7 @@ impl Templates {
             }
         });
         env.set_undefined_behavior(UndefinedBehavior::Chainable);
+        env.set_formatter(format_output);
         gotemplate::register(&mut env);
         funcs::register(&mut env);
         for (name, text) in BUILTIN_TEMPLATES {
@@ -197,6 +198,46 @@ impl Templates {
     }
 }
 
+/// What `{{ }}` writes: as minijinja's own formatter, except that in a JSON template a string
+/// (most of what needle's templates print) goes straight into the output with JSON's escapes,
+/// where minijinja would first build its JSON text apart and then copy it.
+fn format_output(out: &mut Output, state: &mut State, value: &MjValue) -> Result<(), Error> {
+    if matches!(state.auto_escape(), AutoEscape::Json)
+        && value.kind() == ValueKind::String
+        && !value.is_safe()
+        && let Some(s) = value.as_str()
+    {
+        return write_json_string(out, s).map_err(Error::from);
+    }
+    minijinja::escape_formatter(out, state, value)
+}
+
+/// `s` as a JSON string, escaped as minijinja's JSON (and serde_json) escape it.
+fn write_json_string(out: &mut impl std::fmt::Write, s: &str) -> std::fmt::Result {
+    out.write_char('"')?;
+    let mut rest = s;
+    loop {
+        // Escapes are ASCII: the plain run ends on a character boundary.
+        let plain = compact::plain_prefix(rest.as_bytes());
+        out.write_str(&rest[..plain])?;
+        let Some(special) = rest[plain..].bytes().next() else {
+            break;
+        };
+        match special {
+            b'"' => out.write_str("\\\"")?,
+            b'\\' => out.write_str("\\\\")?,
+            0x08 => out.write_str("\\b")?,
+            0x0c => out.write_str("\\f")?,
+            b'\n' => out.write_str("\\n")?,
+            b'\r' => out.write_str("\\r")?,
+            b'\t' => out.write_str("\\t")?,
+            control => write!(out, "\\u{control:04x}")?,
+        }
+        rest = &rest[plain + 1..];
+    }
+    out.write_char('"')
+}
+
 fn template_error(name: &str, e: &Error) -> RenderError {
     let mut message = e.to_string();
     let mut source = std::error::Error::source(e);
@@ -207,5 +248,35 @@ fn template_error(name: &str, e: &Error) -> RenderError {
     RenderError::Template {
         name: name.to_string(),
         message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A string printed into a JSON template is what minijinja's own formatter prints.
+    #[test]
+    fn json_strings_print_as_minijinjas_formatter_prints_them() {
+        let mut strings: Vec<String> = (0u8..0x20)
+            .chain([b'"', b'\\', b'/', b'<', b'&', b'\'', 0x7f])
+            .map(|b| format!("ab{}cdefghijklmnopqrstu", char::from(b)))
+            .collect();
+        strings.extend([
+            "".into(),
+            "plain".into(),
+            "é 漢字 🎉".into(),
+            "x".repeat(40),
+        ]);
+        let ours = Templates::compile(&[], crate::core::release::Release::NEWEST).unwrap();
+        let mut theirs = Environment::new();
+        theirs.set_auto_escape_callback(|_| AutoEscape::Json);
+        for s in &strings {
+            let ctx = minijinja::context! { s => s, n => 15020, b => true, m => minijinja::context! { k => s } };
+            let text = "{{ s }} {{ n }} {{ b }} {{ m }} {{ s | safe }}";
+            let want = theirs.render_str(text, &ctx).unwrap();
+            let got = ours.env.render_named_str("t.json", text, &ctx).unwrap();
+            assert_eq!(got, want, "{s:?}");
+        }
     }
 }
