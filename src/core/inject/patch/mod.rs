@@ -80,9 +80,9 @@ impl Writer<'_> {
                 let common = from.len().min(items.len());
                 for (i, (old, new)) in from.iter().zip(items).enumerate() {
                     // Most items of a pod's lists (containers, their env, volumes) come
-                    // through injection unchanged: one comparison of the whole item's text
-                    // costs less than splitting it, and a changed item costs at most one
-                    // partial write more (only list items are tried, not every level).
+                    // through injection unchanged: one comparison of the whole item with its
+                    // text costs less than splitting it, and a changed item costs at most one
+                    // partial comparison more (only list items are tried, not every level).
                     if same::writes_as(old, new) {
                         continue;
                     }

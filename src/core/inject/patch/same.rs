@@ -1,7 +1,7 @@
 //! Whether a value is a given compact JSON text, without writing the value: the patch writer's
-//! test for what injection left unchanged. serde_json writes the base of the patch, so an
-//! unchanged value is byte for byte what serde_json writes for it; this walks the value and
-//! the text together and stops at the first byte that differs.
+//! test for what injection left unchanged. The base of the patch is serde_json's compact text
+//! (`compat::compact`), so an unchanged value is byte for byte what serde_json writes for it;
+//! this walks the value and the text together and stops at the first byte that differs.
 
 use crate::core::compat::compact;
 use serde_json::Value;
