@@ -47,42 +47,53 @@ pub fn to_string(value: &Value) -> String {
     String::from_utf8(out).expect("written from UTF-8 text")
 }
 
-/// `s` as a JSON string, escaped as serde_json escapes it: `"`, `\` and control characters,
-/// with the short forms `\b \f \n \r \t` where they exist and `\u00XX` otherwise.
+/// `s` as a JSON string, escaped as serde_json escapes it.
 pub fn string(out: &mut Vec<u8>, s: &str) {
-    let mut rest = s.as_bytes();
-    out.reserve(rest.len() + 2);
+    out.reserve(s.len() + 2);
     out.push(b'"');
-    let mut plain = plain_prefix(rest);
-    if plain == rest.len() {
-        out.extend_from_slice(rest);
-        out.push(b'"');
-        return;
+    // Nearly every string of a pod needs no escape: copied whole, without the pieces.
+    if plain_prefix(s.as_bytes()) == s.len() {
+        out.extend_from_slice(s.as_bytes());
+    } else {
+        let Ok(()) = escaped(s, |piece| -> Result<(), std::convert::Infallible> {
+            out.extend_from_slice(piece.as_bytes());
+            Ok(())
+        });
     }
+    out.push(b'"');
+}
+
+/// The inside of `s` as a JSON string, given to `put` in pieces: runs of `s` itself and the
+/// escapes between them (`"`, `\` and control characters, with the short forms `\b \f \n
+/// \r \t` where they exist and `\u00XX` otherwise, as serde_json and minijinja write them).
+/// A string that needs no escape is one piece.
+pub fn escaped<E>(s: &str, mut put: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut rest = s;
     loop {
-        out.extend_from_slice(&rest[..plain]);
-        let Some((&byte, tail)) = rest[plain..].split_first() else {
-            break;
+        // Escapes are ASCII: the plain run ends on a character boundary.
+        let plain = plain_prefix(rest.as_bytes());
+        put(&rest[..plain])?;
+        let Some(&special) = rest.as_bytes().get(plain) else {
+            return Ok(());
         };
-        match byte {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0c => out.extend_from_slice(b"\\f"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
+        let mut unicode = *b"\\u0000";
+        put(match special {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
             control => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(control >> 4)]);
-                out.push(HEX[usize::from(control & 0xf)]);
+                unicode[4] = HEX[usize::from(control >> 4)];
+                unicode[5] = HEX[usize::from(control & 0xf)];
+                std::str::from_utf8(&unicode).expect("ASCII")
             }
-        }
-        rest = tail;
-        plain = plain_prefix(rest);
+        })?;
+        rest = &rest[plain + 1..];
     }
-    out.push(b'"');
 }
 
 /// How many bytes at the start of `bytes` need no escape in a JSON string: eight at a time

@@ -215,26 +215,7 @@ fn format_output(out: &mut Output, state: &mut State, value: &MjValue) -> Result
 /// `s` as a JSON string, escaped as minijinja's JSON (and serde_json) escape it.
 fn write_json_string(out: &mut impl std::fmt::Write, s: &str) -> std::fmt::Result {
     out.write_char('"')?;
-    let mut rest = s;
-    loop {
-        // Escapes are ASCII: the plain run ends on a character boundary.
-        let plain = compact::plain_prefix(rest.as_bytes());
-        out.write_str(&rest[..plain])?;
-        let Some(special) = rest[plain..].bytes().next() else {
-            break;
-        };
-        match special {
-            b'"' => out.write_str("\\\"")?,
-            b'\\' => out.write_str("\\\\")?,
-            0x08 => out.write_str("\\b")?,
-            0x0c => out.write_str("\\f")?,
-            b'\n' => out.write_str("\\n")?,
-            b'\r' => out.write_str("\\r")?,
-            b'\t' => out.write_str("\\t")?,
-            control => write!(out, "\\u{control:04x}")?,
-        }
-        rest = &rest[plain + 1..];
-    }
+    compact::escaped(s, |piece| out.write_str(piece))?;
     out.write_char('"')
 }
 

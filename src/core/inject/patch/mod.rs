@@ -21,7 +21,7 @@ pub fn create(original: &str, injected: &Value) -> String {
         let mut text = br#"[{"op":"replace","path":"","value":"#.to_vec();
         compact::write(&mut text, injected);
         text.extend_from_slice(b"}]");
-        return String::from_utf8(text).expect("serde_json writes UTF-8");
+        return String::from_utf8(text).expect("written from UTF-8 text");
     };
     let mut out = Writer {
         ends,
