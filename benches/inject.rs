@@ -5,6 +5,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use needle::core::config::proxy_config::resources::{ProxyConfigResource, ProxyConfigs};
 use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
+use needle::core::inject::patch::Patch;
 use needle::core::inject::replicas::{Bounds, ReplicaCache};
 use needle::server::review;
 use needle::server::state::{AppState, LimitSettings};
@@ -92,7 +93,7 @@ fn pod_with_containers(n: usize) -> Value {
     pod
 }
 
-fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> Arc<str> {
+fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> Arc<Patch> {
     run_with(snapshot, None, None, pod)
 }
 
@@ -101,7 +102,7 @@ fn run_with(
     proxy_configs: Option<&ProxyConfigs>,
     replicas: Option<&ReplicaCache>,
     pod: &Value,
-) -> Arc<str> {
+) -> Arc<Patch> {
     let settings = Settings {
         native_sidecars: needle::core::inject::native::NativeMode::On,
         ..Settings::default()

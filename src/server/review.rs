@@ -1,6 +1,8 @@
 //! AdmissionReview in and out, for `admission.k8s.io/v1` and `v1beta1`, over JSON values.
 
-use base64::Engine;
+mod fields;
+
+use crate::core::inject::patch::Patch;
 use serde_json::{Value, json};
 
 /// The fields of an AdmissionRequest needle uses.
@@ -23,6 +25,8 @@ pub struct AdmissionRequest {
 pub enum DecodeError {
     #[error("could not decode body as JSON: {0}")]
     Json(#[from] serde_json::Error),
+    #[error("could not decode body as JSON: it is not UTF-8 text: {0}")]
+    NotUtf8(#[from] std::str::Utf8Error),
     #[error(
         "expected an AdmissionReview of admission.k8s.io/v1 or v1beta1, got kind {kind:?} apiVersion {api_version:?}"
     )]
@@ -33,17 +37,13 @@ pub enum DecodeError {
     NoUid,
 }
 
-/// Decode a review body. The error says what could not be decoded. The body is parsed once
-/// and the object moved out of it (a pod's tree costs about fifteen times its text).
+/// Decode a review body. The error says what could not be decoded. Only the fields needle
+/// reads are built (`fields`); the object is moved out of them. The body is checked to be
+/// UTF-8 once, as a whole: read from bytes, serde_json would check each string on its own,
+/// which costs a review of a small pod more than the check of all of it.
 pub fn decode(body: &[u8]) -> Result<AdmissionRequest, DecodeError> {
-    let mut review: Value = serde_json::from_slice(body)?;
-    let text = |v: &Value, key: &str| {
-        v.get(key)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let (api_version, kind) = (text(&review, "apiVersion"), text(&review, "kind"));
+    let review: fields::Review = serde_json::from_str(std::str::from_utf8(body)?)?;
+    let (api_version, kind) = (text(review.api_version), text(review.kind));
     if kind != "AdmissionReview"
         || !matches!(
             api_version.as_str(),
@@ -52,37 +52,38 @@ pub fn decode(body: &[u8]) -> Result<AdmissionRequest, DecodeError> {
     {
         return Err(DecodeError::NotAReview { kind, api_version });
     }
-    let request = review
-        .get_mut("request")
-        .and_then(Value::as_object_mut)
-        .ok_or(DecodeError::NoRequest)?;
-    let object = request.remove("object").unwrap_or(Value::Null);
-    let request = Value::Object(std::mem::take(request));
-    let s = |p: &str| {
+    let request = review.request.ok_or(DecodeError::NoRequest)?;
+    let uid = text(request.uid);
+    if uid.is_empty() {
+        return Err(DecodeError::NoUid);
+    }
+    let of_kind = |key: &str| {
         request
-            .pointer(p)
+            .kind
+            .get(key)
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string()
     };
-    let uid = s("/uid");
-    if uid.is_empty() {
-        return Err(DecodeError::NoUid);
-    }
     Ok(AdmissionRequest {
         api_version,
         uid,
-        kind: s("/kind/kind"),
-        group: s("/kind/group"),
-        operation: s("/operation"),
-        namespace: s("/namespace"),
-        name: s("/name"),
-        dry_run: request
-            .get("dryRun")
-            .and_then(Value::as_bool)
-            .unwrap_or(false),
-        object,
+        kind: of_kind("kind"),
+        group: of_kind("group"),
+        operation: text(request.operation),
+        namespace: text(request.namespace),
+        name: text(request.name),
+        dry_run: request.dry_run.as_bool().unwrap_or(false),
+        object: request.object,
     })
+}
+
+/// A string field's text; any other JSON reads as empty.
+fn text(value: Value) -> String {
+    match value {
+        Value::String(s) => s,
+        _ => String::new(),
+    }
 }
 
 /// What the webhook answers.
@@ -90,16 +91,17 @@ pub fn decode(body: &[u8]) -> Result<AdmissionRequest, DecodeError> {
 pub enum Answer {
     Allow,
     /// Allowed, with this JSON patch (shared with the replica cache).
-    Patch(std::sync::Arc<str>),
+    Patch(std::sync::Arc<Patch>),
     Deny(String),
 }
 
 /// The response review, in the request's version, with the request's uid, as JSON text.
 /// Written straight to text rather than built as a tree first: a patch (tens of KiB for a big
-/// pod) is base64-encoded into place, never copied into a tree and scanned again for escapes.
+/// pod) is copied in as the base64 it keeps, never copied into a tree and scanned again for
+/// escapes.
 pub fn respond(api_version: &str, uid: &str, answer: &Answer, warnings: &[String]) -> Vec<u8> {
     let mut out = Vec::with_capacity(match answer {
-        Answer::Patch(patch) => patch.len() * 4 / 3 + 256,
+        Answer::Patch(patch) => patch.base64().len() + 256,
         _ => 256,
     });
     // Keys in sorted order, as a serialized `Value` writes them.
@@ -112,13 +114,7 @@ pub fn respond(api_version: &str, uid: &str, answer: &Answer, warnings: &[String
     });
     if let Answer::Patch(patch) = answer {
         out.extend_from_slice(b",\"patch\":\"");
-        let start = out.len();
-        let len = base64::encoded_len(patch.len(), true).expect("a patch in memory fits");
-        out.resize(start + len, 0);
-        let written = base64::engine::general_purpose::STANDARD
-            .encode_slice(patch.as_bytes(), &mut out[start..])
-            .expect("the buffer has the encoded length");
-        out.truncate(start + written);
+        out.extend_from_slice(patch.base64().as_bytes());
         out.extend_from_slice(b"\",\"patchType\":\"JSONPatch\"");
     }
     if let Answer::Deny(message) = answer {
@@ -180,6 +176,54 @@ mod tests {
         );
     }
 
+    /// Read as from a tree: fields of another type are empty, a request that is not an object
+    /// is none, a key written twice takes its last value; what is skipped is still JSON.
+    #[test]
+    fn fields_read_as_a_tree_reads_them() {
+        let review = |request: &str| {
+            format!(
+                r#"{{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{request}}}"#
+            )
+        };
+        let r = decode(review(r#"{"uid":"u1","name":5,"namespace":["x"],"kind":{"kind":"Pod","group":7},"operation":"CREATE","operation":"UPDATE","dryRun":"yes","userInfo":{"groups":["a",{"b":[null,1.5e300]}]},"object":{"a":1},"object":{"b":2}}"#).as_bytes()).unwrap();
+        assert_eq!(
+            (r.uid.as_str(), r.name.as_str(), r.namespace.as_str()),
+            ("u1", "", "")
+        );
+        assert_eq!((r.kind.as_str(), r.group.as_str()), ("Pod", ""));
+        assert_eq!((r.operation.as_str(), r.dry_run), ("UPDATE", false));
+        assert_eq!(r.object, json!({"b": 2}));
+        let r = decode(review(r#"{"uid":"u1","dryRun":true}"#).as_bytes()).unwrap();
+        assert_eq!((r.dry_run, &r.object), (true, &Value::Null));
+        for request in ["[1,{}]", "\"x\"", "null", "3"] {
+            let e = decode(review(request).as_bytes()).unwrap_err();
+            assert!(matches!(e, DecodeError::NoRequest), "{request}: {e}");
+        }
+        let e = decode(review(r#"{"uid":{"u":"1"}}"#).as_bytes()).unwrap_err();
+        assert!(matches!(e, DecodeError::NoUid), "{e}");
+        for body in ["[]", "7", r#"{"kind":["AdmissionReview"]}"#] {
+            let e = decode(body.as_bytes()).unwrap_err();
+            assert!(matches!(e, DecodeError::NotAReview { .. }), "{body}: {e}");
+        }
+        for broken in [
+            review(r#"{"uid":"u1","userInfo":{"a":[1,}}"#),
+            review(r#"{"uid":"u1"}"#) + " x",
+            review(r#"{"uid":"u1","oldObject":{"a":"\q"}}"#),
+        ] {
+            let e = decode(broken.as_bytes()).unwrap_err();
+            assert!(matches!(e, DecodeError::Json(_)), "{broken}: {e}");
+        }
+        let mut latin1 = review(r#"{"uid":"u1","userInfo":{"username":"X"}}"#).into_bytes();
+        let at = latin1.iter().position(|&b| b == b'X').unwrap();
+        latin1[at] = 0xe9;
+        let e = decode(&latin1).unwrap_err();
+        assert!(matches!(e, DecodeError::NotUtf8(_)), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("could not decode body as JSON: it is not UTF-8 text")
+        );
+    }
+
     #[test]
     fn responses_mirror_the_request() {
         let text = |answer: &Answer, warnings: &[String]| {
@@ -188,7 +232,7 @@ mod tests {
         };
         // Whole texts: the keys sorted as a serialized tree writes them, strings escaped.
         assert_eq!(
-            text(&Answer::Patch("[]".into()), &[]),
+            text(&patch_answer("[]"), &[]),
             r#"{"apiVersion":"admission.k8s.io/v1beta1","kind":"AdmissionReview","response":{"allowed":true,"patch":"W10=","patchType":"JSONPatch","uid":"u\"1"}}"#
         );
         assert_eq!(
@@ -200,10 +244,14 @@ mod tests {
             r#"{"apiVersion":"admission.k8s.io/v1beta1","kind":"AdmissionReview","response":{"allowed":true,"uid":"u\"1"}}"#
         );
         // The same as the tree `json!` builds, serialized.
-        let patch = Answer::Patch(r#"[{"op":"add","path":"/a","value":"\u00e9"}]"#.into());
+        let patch = patch_answer(r#"[{"op":"add","path":"/a","value":"\u00e9"}]"#);
         let tree = json!({"apiVersion": "admission.k8s.io/v1beta1", "kind": "AdmissionReview",
             "response": {"uid": "u\"1", "allowed": true, "patchType": "JSONPatch",
-                "patch": base64::engine::general_purpose::STANDARD.encode(r#"[{"op":"add","path":"/a","value":"\u00e9"}]"#)}});
+                "patch": base64::Engine::encode(&base64::engine::general_purpose::STANDARD, r#"[{"op":"add","path":"/a","value":"\u00e9"}]"#)}});
         assert_eq!(text(&patch, &[]), tree.to_string());
+    }
+
+    fn patch_answer(text: &str) -> Answer {
+        Answer::Patch(std::sync::Arc::new(Patch::new(text.to_string())))
     }
 }

@@ -4,7 +4,7 @@
 //! and audit read the pod.
 
 use crate::core::inject::native::Native;
-use crate::core::inject::patch;
+use crate::core::inject::patch::{self, Patch};
 use serde_json::Value;
 use std::cell::OnceCell;
 use std::sync::Arc;
@@ -24,12 +24,12 @@ enum Form {
         base: String,
         pod: Value,
         /// Written on first use: the webhook sends it, kube-inject writes the pod itself.
-        patch: OnceCell<Arc<str>>,
+        patch: OnceCell<Arc<Patch>>,
     },
     Reused {
         /// This pod, as the injection would have taken it (the base of the patch).
         base: Value,
-        patch: Arc<str>,
+        patch: Arc<Patch>,
     },
 }
 
@@ -43,7 +43,7 @@ impl Injected {
         }
     }
 
-    pub(crate) fn reused(base: Value, patch: Arc<str>, native_sidecars: Native) -> Self {
+    pub(crate) fn reused(base: Value, patch: Arc<Patch>, native_sidecars: Native) -> Self {
         Self {
             native_sidecars,
             form: Form::Reused { base, patch },
@@ -56,10 +56,10 @@ impl Injected {
     }
 
     /// The JSON patch (text) from the original pod to the injected one.
-    pub fn patch(&self) -> Arc<str> {
+    pub fn patch(&self) -> Arc<Patch> {
         match &self.form {
             Form::Built { base, pod, patch } => {
-                Arc::clone(patch.get_or_init(|| patch::create(base, pod).into()))
+                Arc::clone(patch.get_or_init(|| Arc::new(Patch::new(patch::create(base, pod)))))
             }
             Form::Reused { patch, .. } => Arc::clone(patch),
         }

@@ -25,6 +25,7 @@ use crate::core::compat::compact;
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::{Admission, Settings};
 use crate::core::inject::native::Native;
+use crate::core::inject::patch::Patch;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -33,7 +34,8 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounds {
     pub entries: usize,
-    /// Keys and patches together, with a fixed allowance per entry for the rest.
+    /// Keys and patches (their text and its base64) together, with a fixed allowance per
+    /// entry for the rest.
     pub bytes: usize,
 }
 
@@ -81,7 +83,7 @@ struct Inner {
 
 struct Entry {
     key: Arc<[u8]>,
-    patch: Arc<str>,
+    patch: Arc<Patch>,
     used: u64,
     bytes: usize,
 }
@@ -119,7 +121,7 @@ impl ReplicaCache {
 
     /// The patch kept for `key`, if any (counted as a hit or a miss). Selection and the
     /// native-sidecar decision are made again for every pod (they are cheap, and in the key).
-    pub(super) fn get(&self, key: &Key) -> Option<Arc<str>> {
+    pub(super) fn get(&self, key: &Key) -> Option<Arc<Patch>> {
         let mut inner = self.lock();
         let Inner {
             entries,
@@ -144,8 +146,8 @@ impl ReplicaCache {
 
     /// Keep `patch` for `key`, dropping the least recently used answers until both bounds
     /// hold; an answer bigger than the whole byte bound is not kept.
-    pub(super) fn put(&self, key: Key, patch: Arc<str>) {
-        let bytes = key.0.len() + patch.len() + ENTRY_OVERHEAD;
+    pub(super) fn put(&self, key: Key, patch: Arc<Patch>) {
+        let bytes = key.0.len() + patch.bytes() + ENTRY_OVERHEAD;
         if bytes > self.bounds.bytes || self.bounds.entries == 0 {
             return;
         }
@@ -265,8 +267,8 @@ fn json(out: &mut Vec<u8>, value: &impl serde::Serialize) {
 mod tests {
     use super::*;
 
-    fn answer(patch: &str) -> Arc<str> {
-        patch.into()
+    fn answer(patch: &str) -> Arc<Patch> {
+        Arc::new(Patch::new(patch.to_string()))
     }
 
     fn key(n: u8) -> Key {
@@ -281,7 +283,7 @@ mod tests {
         });
         cache.put(key(1), answer("[1]"));
         cache.put(key(2), answer("[2]"));
-        assert_eq!(&*cache.get(&key(1)).unwrap(), "[1]");
+        assert_eq!(&**cache.get(&key(1)).unwrap(), "[1]");
         cache.put(key(3), answer("[3]"));
         assert!(cache.get(&key(2)).is_none(), "2 was used least recently");
         assert!(cache.get(&key(1)).is_some() && cache.get(&key(3)).is_some());
@@ -294,7 +296,7 @@ mod tests {
 
     #[test]
     fn bytes_are_bounded_and_an_answer_too_big_is_not_kept() {
-        let each = 40 + 3 + ENTRY_OVERHEAD;
+        let each = 40 + 3 + 4 + ENTRY_OVERHEAD;
         let cache = ReplicaCache::new(Bounds {
             entries: 100,
             bytes: 2 * each,
@@ -318,6 +320,9 @@ mod tests {
         cache.put(key(1), answer("[1]"));
         cache.put(key(1), answer("[1]"));
         let counts = cache.counts();
-        assert_eq!((counts.entries, counts.bytes), (1, 40 + 3 + ENTRY_OVERHEAD));
+        assert_eq!(
+            (counts.entries, counts.bytes),
+            (1, 40 + 3 + 4 + ENTRY_OVERHEAD)
+        );
     }
 }

@@ -8,6 +8,9 @@
 
 mod same;
 mod scan;
+mod shared;
+
+pub use shared::Patch;
 
 use crate::core::compat::compact;
 use serde_json::Value;
