@@ -128,7 +128,8 @@ pub struct ServeArgs {
     /// least recently used dropped first). `0` turns the cache off.
     #[arg(long = "replica-cache-entries", env = "NEEDLE_REPLICA_CACHE_ENTRIES", default_value_t = Bounds::default().entries)]
     pub replica_cache_entries: usize,
-    /// Bytes the replica cache's answers and keys may take together (default 8 MiB).
+    /// Bytes the replica cache's answers (each patch, and the base64 of it that responses
+    /// carry) and keys may take together (default 8 MiB).
     #[arg(long = "replica-cache-bytes", env = "NEEDLE_REPLICA_CACHE_BYTES", default_value_t = Bounds::default().bytes)]
     pub replica_cache_bytes: usize,
     #[arg(

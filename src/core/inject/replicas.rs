@@ -41,8 +41,8 @@ pub struct Bounds {
 
 impl Default for Bounds {
     /// Room for the pod templates of a large rollout at once (each workload's template is one
-    /// entry, a `hello` pod's about 10 KiB), a few MiB of each of the two replicas of needle
-    /// the chart runs.
+    /// entry, a `hello` pod's about 12 KiB with its patch's base64), a few MiB of each of the
+    /// two replicas of needle the chart runs.
     fn default() -> Self {
         Self {
             entries: 1024,
