@@ -2,6 +2,7 @@
 
 mod fields;
 
+use crate::core::compat::compact;
 use crate::core::inject::patch::Patch;
 use serde_json::{Value, json};
 
@@ -106,7 +107,7 @@ pub fn respond(api_version: &str, uid: &str, answer: &Answer, warnings: &[String
     });
     // Keys in sorted order, as a serialized `Value` writes them.
     out.extend_from_slice(b"{\"apiVersion\":");
-    string(&mut out, api_version);
+    compact::string(&mut out, api_version);
     out.extend_from_slice(b",\"kind\":\"AdmissionReview\",\"response\":{\"allowed\":");
     out.extend_from_slice(match answer {
         Answer::Deny(_) => b"false",
@@ -119,11 +120,11 @@ pub fn respond(api_version: &str, uid: &str, answer: &Answer, warnings: &[String
     }
     if let Answer::Deny(message) = answer {
         out.extend_from_slice(b",\"status\":{\"message\":");
-        string(&mut out, message);
+        compact::string(&mut out, message);
         out.push(b'}');
     }
     out.extend_from_slice(b",\"uid\":");
-    string(&mut out, uid);
+    compact::string(&mut out, uid);
     if !warnings.is_empty() {
         out.extend_from_slice(b",\"warnings\":");
         // Writing JSON into a Vec cannot fail.
@@ -131,10 +132,6 @@ pub fn respond(api_version: &str, uid: &str, answer: &Answer, warnings: &[String
     }
     out.extend_from_slice(b"}}");
     out
-}
-
-fn string(out: &mut Vec<u8>, s: &str) {
-    serde_json::to_writer(out, s).expect("JSON into memory");
 }
 
 /// The answer to a body that is not an AdmissionReview: allowed=false with the reason and no
