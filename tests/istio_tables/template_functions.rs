@@ -260,7 +260,7 @@ fn test_otel_resource_attributes() {
             compliance_policy: "",
         });
         let got = ctx
-            .get("otel_resource_attributes")
+            .get(needle::core::inject::vars::Var::OtelResourceAttributes)
             .and_then(|v| v.as_str())
             .unwrap_or("<not a string>");
         table.record(name, expect_eq(got, want));

@@ -96,34 +96,52 @@ pub fn escaped<E>(s: &str, mut put: impl FnMut(&str) -> Result<(), E>) -> Result
     }
 }
 
-/// How many bytes at the start of `bytes` need no escape in a JSON string: eight at a time
-/// in a long text, one at a time (a table lookup each) in a short one, as most are.
+/// How many bytes at the start of `bytes` need no escape in a JSON string, checked eight at a
+/// time: the last word is read where it ends, overlapping the words before it (whose bytes
+/// need no escape, so cannot mark anything in it), and only a string shorter than a word is
+/// checked byte by byte, a table lookup each.
 #[inline]
 pub fn plain_prefix(bytes: &[u8]) -> usize {
+    let len = bytes.len();
+    if len < 8 {
+        return bytes
+            .iter()
+            .position(|&b| ESCAPED[usize::from(b)])
+            .unwrap_or(len);
+    }
+    let mut at = 0;
+    while at + 8 < len {
+        if let Some(first) = first_escaped(word(bytes, at)) {
+            return at + first;
+        }
+        at += 8;
+    }
+    match first_escaped(word(bytes, len - 8)) {
+        Some(first) => len - 8 + first,
+        None => len,
+    }
+}
+
+fn word(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
+}
+
+/// The place of the first byte of a (little-endian) word that a JSON string escapes.
+#[inline]
+fn first_escaped(x: u64) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     const SPACES: u64 = 0x2020_2020_2020_2020;
     const QUOTES: u64 = 0x2222_2222_2222_2222;
     const BACKSLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
-    let mut at = 0;
-    if bytes.len() >= 16 {
-        while let Some(word) = bytes.get(at..at + 8) {
-            let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-            // A byte below 0x20, or zero after the xor (a quote or a backslash), sets its
-            // high bit in these (bytes of 0x80 and above never do).
-            let control = x.wrapping_sub(SPACES);
-            let quote = (x ^ QUOTES).wrapping_sub(ONES);
-            let backslash = (x ^ BACKSLASHES).wrapping_sub(ONES);
-            if (control | quote | backslash) & !x & HIGHS != 0 {
-                break;
-            }
-            at += 8;
-        }
-    }
-    while at < bytes.len() && !ESCAPED[usize::from(bytes[at])] {
-        at += 1;
-    }
-    at
+    // A byte below 0x20, or zero after the xor (a quote or a backslash), sets its high bit in
+    // these (bytes of 0x80 and above never do). A borrow can also mark a byte above one that
+    // is marked, never one below it: the lowest mark is exact.
+    let control = x.wrapping_sub(SPACES);
+    let quote = (x ^ QUOTES).wrapping_sub(ONES);
+    let backslash = (x ^ BACKSLASHES).wrapping_sub(ONES);
+    let marks = (control | quote | backslash) & !x & HIGHS;
+    (marks != 0).then(|| marks.trailing_zeros() as usize / 8)
 }
 
 /// The bytes a JSON string escapes: control characters, `"` and `\`.
@@ -189,11 +207,17 @@ mod tests {
     fn plain_prefix_stops_at_the_first_byte_to_escape() {
         assert_eq!(plain_prefix(b""), 0);
         assert_eq!(plain_prefix(b"abcdefghijklmnop"), 16);
-        for at in 0..20 {
-            for special in [0u8, 0x1f, b'"', b'\\'] {
-                let mut bytes = vec![b'a'; 24];
-                bytes[at] = special;
-                assert_eq!(plain_prefix(&bytes), at, "{special:#x} at {at}");
+        for len in 1..40 {
+            assert_eq!(plain_prefix(&vec![b'a'; len]), len);
+            for at in 0..len {
+                for special in [0u8, 0x1f, b'"', b'\\'] {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = special;
+                    assert_eq!(plain_prefix(&bytes), at, "{special:#x} at {at} of {len}");
+                    // A second one after it changes nothing.
+                    bytes[len - 1] = b'"';
+                    assert_eq!(plain_prefix(&bytes), at, "{special:#x} at {at} of {len}");
+                }
             }
         }
         // Bytes at and above 0x20 (UTF-8's high bytes included) need no escape.

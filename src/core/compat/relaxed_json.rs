@@ -331,6 +331,18 @@ mod tests {
             parse(text).unwrap(),
             serde_json::from_str::<Value>(text).unwrap()
         );
+        // A map of many keys, out of order, one written three times: the last one wins.
+        let keys: Vec<String> = (0..40)
+            .rev()
+            .chain([7, 31])
+            .enumerate()
+            .map(|(i, k)| format!("\"k{k}\": {i}"))
+            .collect();
+        let text = format!("{{{}}}", keys.join(", "));
+        assert_eq!(
+            parse(&text).unwrap(),
+            serde_json::from_str::<Value>(&text).unwrap()
+        );
     }
 
     #[test]

@@ -317,6 +317,8 @@ pub fn embedded() -> Snapshot {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::inject::vars::Var;
+
     #[test]
     fn auto_renders_a_text_as_written_unless_it_is_istios_stock_one() {
         use super::{TemplateOrigin::*, TemplateSource};
@@ -390,9 +392,12 @@ mod tests {
         );
         let pod =
             serde_json::json!({"metadata": {"name": "p"}, "spec": {"serviceAccountName": "sa1"}});
-        let vars = std::sync::Arc::new(crate::core::inject::render::PodVars::from([
-            ("pod", minijinja::Value::from(minijinja::value::Serde(&pod))),
-            ("revision", minijinja::Value::from("")),
+        let vars = std::sync::Arc::new(crate::core::inject::vars::Vars::from([
+            (
+                Var::Pod,
+                minijinja::Value::from(minijinja::value::Serde(&pod)),
+            ),
+            (Var::Revision, minijinja::Value::from("")),
         ]));
         let out = s
             .templates
@@ -416,8 +421,8 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        let vars = std::sync::Arc::new(crate::core::inject::render::PodVars::from([(
-            "pod",
+        let vars = std::sync::Arc::new(crate::core::inject::vars::Vars::from([(
+            Var::Pod,
             minijinja::Value::from(minijinja::value::Serde(serde_json::json!({}))),
         )]));
         let out = s
@@ -466,7 +471,7 @@ mod tests {
             .unwrap()
         };
         let custom = "templates:\n  custom: |\n    metadata:\n      annotations:\n        init: \"{{ .ProxyInitImage }}\"\n";
-        let vars = std::sync::Arc::new(crate::core::inject::render::PodVars::new());
+        let vars = std::sync::Arc::new(crate::core::inject::vars::Vars::default());
         let render = |s: &super::Snapshot| {
             s.templates
                 .render("custom", &s.shared_context, &vars)

@@ -8,7 +8,8 @@ use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
 use crate::core::inject::images::{image_url, proxy_image_type, variant};
 use crate::core::inject::json_view::JsonView;
 use crate::core::inject::pod;
-use crate::core::inject::render::{PodVars, SharedContext};
+use crate::core::inject::render::SharedContext;
+use crate::core::inject::vars::{Var, Vars};
 use crate::core::release::{Feature, Release};
 use minijinja::value::{Serde, Value as MjValue};
 use serde_json::{Value, json};
@@ -139,36 +140,35 @@ pub fn shared(
 ) -> SharedContext {
     let proxy_config = &mesh["defaultConfig"];
     let image_type = proxy_image_type(proxy_config, values, release);
-    let vars = [
-        ("proxy_config", MjValue::from(Serde(proxy_config))),
+    Arc::new(Vars::from([
+        (Var::ProxyConfig, MjValue::from(Serde(proxy_config))),
         (
-            "proxy_config_json",
+            Var::ProxyConfigJson,
             MjValue::from(mesh::proxy_config_json(proxy_config)),
         ),
         (
-            "proxy_image",
+            Var::ProxyImage,
             MjValue::from(image_url(values, "proxy", image_type, None)),
         ),
         (
-            "proxy_init_image",
+            Var::ProxyInitImage,
             MjValue::from(image_url(values, "proxy_init", variant(values), None)),
         ),
         (
-            "proxy_resources",
-            MjValue::from(Serde(default_resources(values))),
+            Var::ProxyResources,
+            JsonView::of(Arc::new(default_resources(values))),
         ),
-        ("values", MjValue::from(Serde(values))),
-        ("mesh", MjValue::from(Serde(mesh))),
-        ("environment", MjValue::from(Serde(environment))),
-        ("go_values", MjValue::from(Serde(go_floats(values)))),
-    ];
-    Arc::new(vars.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+        (Var::Values, MjValue::from(Serde(values))),
+        (Var::Mesh, MjValue::from(Serde(mesh))),
+        (Var::Environment, MjValue::from(Serde(environment))),
+        (Var::GoValues, MjValue::from(Serde(go_floats(values)))),
+    ]))
 }
 
 /// The per-pod template variables: the pod itself, its `annotations` (which template
 /// functions read), what Istio's injector computes for the templates, and the pod's own
 /// values of what `shared` holds defaults for.
-pub fn build(input: &ContextInput) -> PodVars {
+pub fn build(input: &ContextInput) -> Vars {
     let lightstep_ca = input
         .proxy_config
         .at(&["tracing", "tlsSettings", "caCertificates"])
@@ -182,7 +182,7 @@ pub fn build(input: &ContextInput) -> PodVars {
         .filter(|n| *n != pod::PROXY_CONTAINER)
         .collect();
     let pair = |a: (&'static str, &str), b: (&'static str, &str)| {
-        MjValue::from_object(PodVars::from([
+        MjValue::from_object(std::collections::BTreeMap::from([
             (a.0, MjValue::from(a.1)),
             (b.0, MjValue::from(b.1)),
         ]))
@@ -192,47 +192,50 @@ pub fn build(input: &ContextInput) -> PodVars {
         .get_attr("metadata")
         .and_then(|m| m.get_attr("annotations"))
         .unwrap_or_default();
-    let mut vars = PodVars::from([
-        ("pod", pod),
-        ("annotations", annotations),
+    let mut vars = Vars::from([
+        (Var::Pod, pod),
+        (Var::Annotations, annotations),
         (
-            "owner",
+            Var::Owner,
             pair(
                 ("kind", &input.owner.kind),
                 ("apiVersion", &input.owner.api_version),
             ),
         ),
         (
-            "deployment",
+            Var::Deployment,
             pair(
                 ("name", &input.owner.name),
                 ("namespace", &input.owner.namespace),
             ),
         ),
-        ("revision", MjValue::from(input.revision)),
-        ("native_sidecars", MjValue::from(input.native_sidecars)),
-        ("proxy_uid", MjValue::from(input.proxy_uid)),
-        ("proxy_gid", MjValue::from(input.proxy_gid)),
+        (Var::Revision, MjValue::from(input.revision)),
+        (Var::NativeSidecars, MjValue::from(input.native_sidecars)),
+        (Var::ProxyUid, MjValue::from(input.proxy_uid)),
+        (Var::ProxyGid, MjValue::from(input.proxy_gid)),
         (
-            "inbound_traffic_policy_mode",
+            Var::InboundTrafficPolicyMode,
             MjValue::from(mesh::inbound_traffic_policy_mode(input.mesh)),
         ),
-        ("compliance_policy", MjValue::from(input.compliance_policy)),
-        ("now", MjValue::from(input.now)),
         (
-            "otel_resource_attributes",
+            Var::CompliancePolicy,
+            MjValue::from(input.compliance_policy),
+        ),
+        (Var::Now, MjValue::from(input.now)),
+        (
+            Var::OtelResourceAttributes,
             MjValue::from(otel_resource_attributes(
                 input.mesh,
                 input.pod,
                 &input.owner.namespace,
             )),
         ),
-        ("lightstep_ca_directory", MjValue::from(lightstep_ca)),
+        (Var::LightstepCaDirectory, MjValue::from(lightstep_ca)),
         (
-            "app_containers",
+            Var::AppContainers,
             app_containers.into_iter().map(MjValue::from).collect(),
         ),
-        ("pod_ports_json", MjValue::from(pod_ports_json(containers))),
+        (Var::PodPortsJson, MjValue::from(pod_ports_json(containers))),
     ]);
     override_shared(input, &mut vars);
     vars
@@ -241,25 +244,25 @@ pub fn build(input: &ContextInput) -> PodVars {
 /// The pod's own values of what the shared context holds defaults for, where it has them: the
 /// images (`sidecar.istio.io/proxyImageType`, or a ProxyConfig of its own), the proxy's
 /// resources (its resource annotations) and the ProxyConfig.
-fn override_shared(input: &ContextInput, vars: &mut PodVars) {
+fn override_shared(input: &ContextInput, vars: &mut Vars) {
     let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
     let proxy_image_type = proxy_image_type(input.proxy_config, input.values, input.release);
     if image_type_override.is_some() || !input.proxy_config_is_default {
         let image = image_url(input.values, "proxy", proxy_image_type, image_type_override);
-        vars.insert("proxy_image", MjValue::from(image));
+        vars.set(Var::ProxyImage, MjValue::from(image));
     }
     if image_type_override.is_some() {
         let variant = variant(input.values);
         let image = image_url(input.values, "proxy_init", variant, image_type_override);
-        vars.insert("proxy_init_image", MjValue::from(image));
+        vars.set(Var::ProxyInitImage, MjValue::from(image));
     }
     if let Some(resources) = annotated_resources(input.pod) {
-        vars.insert("proxy_resources", MjValue::from(Serde(resources)));
+        vars.set(Var::ProxyResources, JsonView::of(Arc::new(resources)));
     }
     if !input.proxy_config_is_default {
-        vars.insert("proxy_config", MjValue::from(Serde(input.proxy_config)));
-        vars.insert(
-            "proxy_config_json",
+        vars.set(Var::ProxyConfig, MjValue::from(Serde(input.proxy_config)));
+        vars.set(
+            Var::ProxyConfigJson,
             MjValue::from(mesh::proxy_config_json(input.proxy_config)),
         );
     }
@@ -401,9 +404,9 @@ mod tests {
         let values = json!({"global": {"hub": "h", "tag": "1", "proxy": {"resources": {"requests": {"cpu": "100m"}, "limits": null}}}});
         let mesh = json!({"defaultConfig": {}});
         let shared = shared(&values, &mesh, &Environment::new(), Release::NEWEST);
-        assert_eq!(shared["proxy_image"].as_str(), Some("h/proxyv2:1"));
+        assert_eq!(shared[Var::ProxyImage].as_str(), Some("h/proxyv2:1"));
         assert_eq!(
-            serde_json::to_value(&shared["proxy_resources"]).unwrap(),
+            serde_json::to_value(&shared[Var::ProxyResources]).unwrap(),
             json!({"requests": {"cpu": "100m"}})
         );
         let owner = Owner::default();
@@ -425,16 +428,16 @@ mod tests {
             })
         };
         let plain = vars(&json!({"metadata": {"name": "p"}}));
-        assert!(!plain.contains_key("proxy_image") && !plain.contains_key("proxy_resources"));
+        assert!(plain.get(Var::ProxyImage).is_none() && plain.get(Var::ProxyResources).is_none());
         let custom = vars(&json!({"metadata": {"annotations": {
             "sidecar.istio.io/proxyImageType": "debug", "sidecar.istio.io/proxyMemory": "1Gi"}}}));
-        assert_eq!(custom["proxy_image"].as_str(), Some("h/proxyv2:1-debug"));
+        assert_eq!(custom[Var::ProxyImage].as_str(), Some("h/proxyv2:1-debug"));
         assert_eq!(
-            custom["proxy_init_image"].as_str(),
+            custom[Var::ProxyInitImage].as_str(),
             Some("h/proxyv2:1-debug")
         );
         assert_eq!(
-            serde_json::to_value(&custom["proxy_resources"]).unwrap(),
+            serde_json::to_value(&custom[Var::ProxyResources]).unwrap(),
             json!({"requests": {"memory": "1Gi"}})
         );
     }

@@ -46,7 +46,8 @@ impl JsonView {
         }
     }
 
-    fn value(&self) -> &Value {
+    /// The value viewed.
+    pub fn value(&self) -> &Value {
         static NULL: Value = Value::Null;
         self.path
             .iter()

@@ -21,6 +21,7 @@ pub mod render;
 pub mod replicas;
 pub mod select;
 pub mod template_check;
+pub mod vars;
 pub mod webhook_call;
 pub mod webhooks;
 pub mod workload;

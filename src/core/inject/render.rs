@@ -5,6 +5,8 @@
 use crate::core::compat::{compact, relaxed_json};
 use crate::core::compat::{normalize, yaml};
 use crate::core::gotemplate;
+use crate::core::inject::json_view::JsonView;
+use crate::core::inject::vars::{Var, Vars};
 use crate::core::inject::{context, funcs};
 use minijinja::value::{Enumerator, Object, Value as MjValue, ValueKind};
 use minijinja::{AutoEscape, Environment, Error, Output, State, UndefinedBehavior};
@@ -34,16 +36,13 @@ pub const BUILTIN_TEMPLATES: [(&str, &str); 5] = [
 ];
 
 /// Template variables shared by every render of a snapshot.
-pub type SharedContext = Arc<std::collections::BTreeMap<String, MjValue>>;
-
-/// The per-pod template variables (built by `context::build`, which includes the pod).
-pub type PodVars = std::collections::BTreeMap<&'static str, MjValue>;
+pub type SharedContext = Arc<Vars>;
 
 /// What a template sees: the pod's variables over the snapshot's shared ones, looked up in
 /// place (no merged copy of the two per render).
 #[derive(Debug)]
 struct RenderContext {
-    pod: Arc<PodVars>,
+    pod: Arc<Vars>,
     shared: SharedContext,
 }
 
@@ -53,17 +52,14 @@ impl Object for RenderContext {
     }
 
     fn get_value_by_str(self: &Arc<Self>, key: &str) -> Option<MjValue> {
-        self.pod.get(key).or_else(|| self.shared.get(key)).cloned()
+        let var = Var::named(key)?;
+        self.pod.get(var).or_else(|| self.shared.get(var)).cloned()
     }
 
     fn enumerate(self: &Arc<Self>) -> Enumerator {
-        let pod = self.pod.keys().map(|k| MjValue::from(*k));
-        let shared = self
-            .shared
-            .keys()
-            .filter(|k| !self.pod.contains_key(k.as_str()))
-            .map(|k| MjValue::from(k.as_str()));
-        Enumerator::Values(pod.chain(shared).collect())
+        let pod = self.pod.held();
+        let shared = self.shared.held().filter(|v| self.pod.get(*v).is_none());
+        Enumerator::Values(pod.chain(shared).map(|v| MjValue::from(v.name())).collect())
     }
 }
 
@@ -159,7 +155,7 @@ impl Templates {
         &self,
         name: &str,
         shared: &SharedContext,
-        vars: &Arc<PodVars>,
+        vars: &Arc<Vars>,
     ) -> Result<Value, RenderError> {
         let tmpl = self
             .env
@@ -198,16 +194,21 @@ impl Templates {
     }
 }
 
-/// What `{{ }}` writes: as minijinja's own formatter, except that in a JSON template a string
-/// (most of what needle's templates print) goes straight into the output with JSON's escapes,
-/// where minijinja would first build its JSON text apart and then copy it.
+/// What `{{ }}` writes: as minijinja's own formatter, except in a JSON template for a string
+/// (most of what needle's templates print), which goes straight into the output with JSON's
+/// escapes where minijinja would first build its JSON text apart and then copy it, and for a
+/// viewed JSON tree (`proxy_resources`), written from the tree itself rather than through
+/// minijinja's serializer (six times the work). Either way the text means the same JSON.
 fn format_output(out: &mut Output, state: &mut State, value: &MjValue) -> Result<(), Error> {
-    if matches!(state.auto_escape(), AutoEscape::Json)
-        && value.kind() == ValueKind::String
-        && !value.is_safe()
-        && let Some(s) = value.as_str()
-    {
-        return write_json_string(out, s).map_err(Error::from);
+    if matches!(state.auto_escape(), AutoEscape::Json) && !value.is_safe() {
+        if let Some(s) = value.as_str().filter(|_| value.kind() == ValueKind::String) {
+            return write_json_string(out, s).map_err(Error::from);
+        }
+        if let Some(view) = value.downcast_object_ref::<JsonView>() {
+            return out
+                .write_str(&compact::to_string(view.value()))
+                .map_err(Error::from);
+        }
     }
     minijinja::escape_formatter(out, state, value)
 }
