@@ -130,12 +130,19 @@ fn merge_map(
 /// the proxy both entries, as in Istio). Done in place: most of an injected sidecar is new to
 /// the pod, and reusing the patch's maps instead of rebuilding them key by key halves the merge.
 fn adopt(mut patch: Map<String, Value>, schema: Schema) -> Result<Map<String, Value>, MergeError> {
-    match patch.get("$patch").and_then(Value::as_str) {
-        Some("replace") => return Ok(without_directives(patch)),
-        Some("delete") => return Ok(Map::new()),
-        _ => {}
+    // A rendered map rarely has a directive or a null: one look over it spares the lookup of
+    // `$patch` and the rebuilding pass.
+    if patch
+        .iter()
+        .any(|(key, value)| key.starts_with('$') || value.is_null())
+    {
+        match patch.get("$patch").and_then(Value::as_str) {
+            Some("replace") => return Ok(without_directives(patch)),
+            Some("delete") => return Ok(Map::new()),
+            _ => {}
+        }
+        patch.retain(|key, value| !key.starts_with('$') && !value.is_null());
     }
-    patch.retain(|key, value| !key.starts_with('$') && !value.is_null());
     for (key, value) in patch.iter_mut() {
         match value {
             Value::Object(m) => *m = adopt(std::mem::take(m), child_schema(schema, key))?,
