@@ -5,13 +5,14 @@
 use libfuzzer_sys::fuzz_target;
 use needle::core::config::{Snapshot, snapshot};
 use needle::core::inject::context::{self, ContextInput, Owner};
-use needle::core::inject::render::{PodVars, Templates};
+use needle::core::inject::render::Templates;
+use needle::core::inject::vars::Vars;
 use serde_json::json;
 use std::sync::{Arc, LazyLock};
 
 static SNAPSHOT: LazyLock<Snapshot> = LazyLock::new(snapshot::embedded);
 
-static HELLO: LazyLock<Arc<PodVars>> = LazyLock::new(|| {
+static HELLO: LazyLock<Arc<Vars>> = LazyLock::new(|| {
     let pod = Arc::new(json!({"apiVersion": "v1", "kind": "Pod",
         "metadata": {"name": "hello", "namespace": "demo", "labels": {"app": "hello"},
             "annotations": {"sidecar.istio.io/rewriteAppHTTPProbers": "true"}},
