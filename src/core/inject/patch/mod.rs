@@ -26,9 +26,13 @@ pub fn create(original: &str, injected: &Value) -> String {
         text.extend_from_slice(b"}]");
         return String::from_utf8(text).expect("written from UTF-8 text");
     };
+    // An injected sidecar's operations are about 5 KB: room for them from the start spares
+    // the buffer's doublings.
+    let mut text = Vec::with_capacity(8 << 10);
+    text.push(b'[');
     let mut out = Writer {
         ends,
-        text: b"[".to_vec(),
+        text,
         pointer: String::new(),
     };
     out.diff(original, injected);
