@@ -1,8 +1,8 @@
 //! The variables of a template's context (templates/README.md lists them), each in a slot of
-//! its own. A template looks a name up about 80 times a render, and half of those are names
-//! the context does not have (the functions, found among the environment's globals after it):
-//! a match on the name answers both at once, where two ordered maps of names took about a
-//! dozen string comparisons each.
+//! its own. The `sidecar` template asks its context for a name about 80 times a render, and
+//! more than half of those are names the context does not have (the functions, found among
+//! the environment's globals after it): a match on the name answers either way at once, where
+//! the search of two ordered maps of names took about 330 instructions.
 
 use minijinja::Value as MjValue;
 
