@@ -317,7 +317,7 @@ pub fn embedded() -> Snapshot {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::inject::vars::Var;
+    use crate::core::inject::vars::{Var, Vars};
 
     #[test]
     fn auto_renders_a_text_as_written_unless_it_is_istios_stock_one() {
@@ -392,7 +392,7 @@ mod tests {
         );
         let pod =
             serde_json::json!({"metadata": {"name": "p"}, "spec": {"serviceAccountName": "sa1"}});
-        let vars = std::sync::Arc::new(crate::core::inject::vars::Vars::from([
+        let vars = std::sync::Arc::new(Vars::from([
             (
                 Var::Pod,
                 minijinja::Value::from(minijinja::value::Serde(&pod)),
@@ -421,7 +421,7 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        let vars = std::sync::Arc::new(crate::core::inject::vars::Vars::from([(
+        let vars = std::sync::Arc::new(Vars::from([(
             Var::Pod,
             minijinja::Value::from(minijinja::value::Serde(serde_json::json!({}))),
         )]));
@@ -471,7 +471,7 @@ mod tests {
             .unwrap()
         };
         let custom = "templates:\n  custom: |\n    metadata:\n      annotations:\n        init: \"{{ .ProxyInitImage }}\"\n";
-        let vars = std::sync::Arc::new(crate::core::inject::vars::Vars::default());
+        let vars = std::sync::Arc::new(Vars::default());
         let render = |s: &super::Snapshot| {
             s.templates
                 .render("custom", &s.shared_context, &vars)

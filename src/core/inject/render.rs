@@ -201,7 +201,9 @@ impl Templates {
 /// minijinja's serializer (six times the work). Either way the text means the same JSON.
 fn format_output(out: &mut Output, state: &mut State, value: &MjValue) -> Result<(), Error> {
     if matches!(state.auto_escape(), AutoEscape::Json) && !value.is_safe() {
-        if let Some(s) = value.as_str().filter(|_| value.kind() == ValueKind::String) {
+        if value.kind() == ValueKind::String
+            && let Some(s) = value.as_str()
+        {
             return write_json_string(out, s).map_err(Error::from);
         }
         if let Some(view) = value.downcast_object_ref::<JsonView>() {
