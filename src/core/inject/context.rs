@@ -4,6 +4,7 @@ use crate::core::compat::path::At;
 use crate::core::config::mesh;
 use crate::core::config::snapshot::Environment;
 use crate::core::gotemplate::value::go_floats;
+use crate::core::inject::frozen::freeze;
 use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
 use crate::core::inject::images::{image_url, proxy_image_type, variant};
 use crate::core::inject::json_view::JsonView;
@@ -141,7 +142,7 @@ pub fn shared(
     let proxy_config = &mesh["defaultConfig"];
     let image_type = proxy_image_type(proxy_config, values, release);
     Arc::new(Vars::from([
-        (Var::ProxyConfig, MjValue::from(Serde(proxy_config))),
+        (Var::ProxyConfig, freeze(proxy_config)),
         (
             Var::ProxyConfigJson,
             MjValue::from(mesh::proxy_config_json(proxy_config)),
@@ -158,10 +159,10 @@ pub fn shared(
             Var::ProxyResources,
             JsonView::of(Arc::new(default_resources(values))),
         ),
-        (Var::Values, MjValue::from(Serde(values))),
-        (Var::Mesh, MjValue::from(Serde(mesh))),
+        (Var::Values, freeze(values)),
+        (Var::Mesh, freeze(mesh)),
         (Var::Environment, MjValue::from(Serde(environment))),
-        (Var::GoValues, MjValue::from(Serde(go_floats(values)))),
+        (Var::GoValues, freeze(&go_floats(values))),
     ]))
 }
 
@@ -260,7 +261,7 @@ fn override_shared(input: &ContextInput, vars: &mut Vars) {
         vars.set(Var::ProxyResources, JsonView::of(Arc::new(resources)));
     }
     if !input.proxy_config_is_default {
-        vars.set(Var::ProxyConfig, MjValue::from(Serde(input.proxy_config)));
+        vars.set(Var::ProxyConfig, freeze(input.proxy_config));
         vars.set(
             Var::ProxyConfigJson,
             MjValue::from(mesh::proxy_config_json(input.proxy_config)),

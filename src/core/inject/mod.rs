@@ -5,6 +5,7 @@
 pub mod admit;
 pub mod annotations;
 pub mod context;
+pub mod frozen;
 pub mod funcs;
 pub mod images;
 pub mod injected;
