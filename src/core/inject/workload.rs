@@ -10,7 +10,7 @@ use crate::core::inject::context::Owner;
 use crate::core::inject::replicas::ReplicaCache;
 use crate::core::inject::select::Why;
 use crate::core::inject::{Caller, InjectError, Reinjection};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -126,7 +126,11 @@ pub fn inject_document(
         .cloned()
         .unwrap_or(Value::Object(Map::new()));
     let workload = Workload::of(doc, layout, api_version, kind, &meta);
-    let pod = json!({"metadata": meta, "spec": spec});
+    // Not `json!`, which would copy both once more through serde.
+    let pod = Value::Object(Map::from_iter([
+        ("metadata".to_string(), meta),
+        ("spec".to_string(), spec.clone()),
+    ]));
     let no_envs = BTreeMap::new();
     let admission = Admission {
         pod: Cow::Borrowed(&pod),
