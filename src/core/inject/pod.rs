@@ -10,6 +10,17 @@ pub const ENABLE_CORE_DUMP: &str = "enable-core-dump";
 pub const STATUS_ANNOTATION: &str = "sidecar.istio.io/status";
 pub const OVERRIDES_ANNOTATION: &str = "proxy.istio.io/overrides";
 
+/// An object of the given fields, each moved in. `json!` would copy every value put into it
+/// once more (through serde), which for a pod's parts is work on every injection.
+pub fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(
+        fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
 /// The pod's metadata map, created if missing.
 pub fn metadata_mut(pod: &mut Value) -> &mut Map<String, Value> {
     object_field(pod, "metadata")

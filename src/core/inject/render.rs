@@ -66,13 +66,12 @@ const FUNCTION_NAMES: [&str; 7] = [
 ];
 
 impl Functions {
+    /// The functions as `funcs::register` registered them.
     fn of(env: &Environment<'static>) -> Self {
-        let globals: std::collections::BTreeMap<&str, MjValue> = env.globals().collect();
         Self(FUNCTION_NAMES.map(|name| {
-            globals
-                .get(name)
-                .cloned()
-                .unwrap_or_else(|| panic!("template function {name} is registered"))
+            env.globals()
+                .find_map(|(n, f)| (n == name).then_some(f))
+                .unwrap_or_else(|| panic!("funcs::register registers {name}"))
         }))
     }
 

@@ -7,6 +7,7 @@ use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
 use crate::core::inject::context::Owner;
+use crate::core::inject::pod;
 use crate::core::inject::replicas::ReplicaCache;
 use crate::core::inject::select::Why;
 use crate::core::inject::{Caller, InjectError, Reinjection};
@@ -126,11 +127,7 @@ pub fn inject_document(
         .cloned()
         .unwrap_or(Value::Object(Map::new()));
     let workload = Workload::of(doc, layout, api_version, kind, &meta);
-    // Not `json!`, which would copy both once more through serde.
-    let pod = Value::Object(Map::from_iter([
-        ("metadata".to_string(), meta),
-        ("spec".to_string(), spec.clone()),
-    ]));
+    let pod = pod::object([("metadata", meta), ("spec", spec.clone())]);
     let no_envs = BTreeMap::new();
     let admission = Admission {
         pod: Cow::Borrowed(&pod),

@@ -103,22 +103,16 @@ fn user_part<'r>(pod: &Value, rendered: impl Iterator<Item = &'r Value>) -> Valu
         .at(&["metadata", "annotations"])
         .cloned()
         .unwrap_or(Value::Null);
-    // Built from its parts, which `json!` would copy once more each (through serde).
-    let spec = Map::from_iter([
+    pod::object([
+        ("metadata", pod::object([("annotations", annotations)])),
         (
-            "containers".to_string(),
-            Value::Array(of_names("containers")),
+            "spec",
+            pod::object([
+                ("containers", Value::Array(of_names("containers"))),
+                ("initContainers", Value::Array(of_names("initContainers"))),
+            ]),
         ),
-        (
-            "initContainers".to_string(),
-            Value::Array(of_names("initContainers")),
-        ),
-    ]);
-    let metadata = Map::from_iter([("annotations".to_string(), annotations)]);
-    Value::Object(Map::from_iter([
-        ("metadata".to_string(), Value::Object(metadata)),
-        ("spec".to_string(), Value::Object(spec)),
-    ]))
+    ])
 }
 
 /// What the template pod is used for (the status annotation, user overrides) needs only the
@@ -152,8 +146,7 @@ fn skeleton(rendered: &Value) -> Value {
             spec.insert(list.to_string(), Value::Array(names));
         }
     }
-    // Not `json!`, which would copy `spec` once more through serde.
-    Value::Object(Map::from_iter([("spec".to_string(), Value::Object(spec))]))
+    pod::object([("spec", Value::Object(spec))])
 }
 
 /// The per-pod native sidecar choice used for moving a user's `istio-proxy` (exact values only).
