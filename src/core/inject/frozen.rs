@@ -80,6 +80,7 @@ impl Object for FrozenMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::inject::json_view::tests::render_as_converted;
     use serde_json::json;
 
     /// Every way a template reads a frozen tree gives what minijinja's own conversion gives.
@@ -91,7 +92,6 @@ mod tests {
                 "imagePullSecrets": ["a", "b"], "ratio": 1.5, "none": null, "empty": {}},
             "b": "2", "a": "1",
         });
-        let env = minijinja::Environment::new();
         let src = concat!(
             "{{ v }}|{{ v.global.proxy|tojson }}|{{ v.global.proxy|length }}|",
             "{% for k, x in v.global.proxy|items %}{{ k }}={{ x }},{% endfor %}|",
@@ -103,16 +103,7 @@ mod tests {
             "{{ v.global.proxy.excludeIPRanges or 'dflt' }} {{ {'a': '1', 'b': '2'} == {'a': v.a, 'b': v.b} }}",
             "{{ v.global.empty == {} }}",
         );
-        let converted = env
-            .render_str(
-                src,
-                minijinja::context! { v => MjValue::from(Serde(&values)) },
-            )
-            .unwrap();
-        let frozen = env
-            .render_str(src, minijinja::context! { v => freeze(&values) })
-            .unwrap();
-        assert_eq!(frozen, converted);
+        let frozen = render_as_converted(src, "v", &values, freeze(&values));
         assert!(
             frozen.contains("|a;b;global;|a;b;global;|b,a 3.0 True|True 15021|True True True 2 True False|dflt TrueTrue"),
             "{frozen}"

@@ -122,9 +122,27 @@ impl Object for JsonView {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use serde_json::json;
+
+    /// `src` rendered with `name` as `ours`, a template value standing for `json`, checked to
+    /// read exactly as minijinja's own conversion of `json` reads.
+    pub(crate) fn render_as_converted(
+        src: &str,
+        name: &str,
+        json: &Value,
+        ours: MjValue,
+    ) -> String {
+        let env = minijinja::Environment::new();
+        let render = |value: MjValue| {
+            let ctx = std::collections::BTreeMap::from([(name.to_string(), value)]);
+            env.render_str(src, MjValue::from_object(ctx)).unwrap()
+        };
+        let rendered = render(ours);
+        assert_eq!(rendered, render(MjValue::from(Serde(json))));
+        rendered
+    }
 
     /// Every way a template reads a value gives what minijinja's own conversion gives.
     #[test]
@@ -134,7 +152,6 @@ mod tests {
             "spec": {"containers": [{"name": "app", "ports": [{"containerPort": 8080}]},
                 {"name": "x", "args": [1.5, -3], "flags": [true, null]}]},
         });
-        let env = minijinja::Environment::new();
         let src = concat!(
             "{{ pod }}|{{ pod.metadata.labels|tojson }}|{{ pod.metadata.labels|length }}|",
             "{% for k, v in pod.metadata.labels|items %}{{ k }}={{ v }},{% endfor %}|",
@@ -146,19 +163,7 @@ mod tests {
             "{{ pod.spec.containers[7] is undefined }} {{ pod['spec']['containers'][1]['name'] }}|",
             "{{ pod.metadata.labels == {'a': '1', 'b': '2'} }} {{ pod.spec.containers[1].args|sum }}",
         );
-        let converted = env
-            .render_str(
-                src,
-                minijinja::context! { pod => MjValue::from(Serde(&pod)) },
-            )
-            .unwrap();
-        let viewed = env
-            .render_str(
-                src,
-                minijinja::context! { pod => JsonView::of(Arc::new(pod)) },
-            )
-            .unwrap();
-        assert_eq!(viewed, converted);
+        let viewed = render_as_converted(src, "pod", &pod, JsonView::of(Arc::new(pod.clone())));
         assert!(
             viewed.contains(r#"{"a": "1", "b": "2"}|2|a=1,b=2,|a;b;|x app |[1.5, -3] [True, None]|8081|True True True True True x|True -1.5"#),
             "{viewed}"

@@ -127,10 +127,11 @@ pub fn inject_document(
         .cloned()
         .unwrap_or(Value::Object(Map::new()));
     let workload = Workload::of(doc, layout, api_version, kind, &meta);
+    let had_namespace = meta.get("namespace").is_some();
     let pod = pod::object([("metadata", meta), ("spec", spec.clone())]);
     let no_envs = BTreeMap::new();
     let admission = Admission {
-        pod: Cow::Borrowed(&pod),
+        pod: Cow::Owned(pod),
         namespace: &workload.namespace,
         proxy_envs: &no_envs,
         openshift_namespace: None,
@@ -164,7 +165,6 @@ pub fn inject_document(
             });
         }
     };
-    let had_namespace = pod["metadata"].get("namespace").is_some();
     let mut out = doc.clone();
     let injected = injected.into_pod().map_err(WorkloadError::Internal)?;
     write_back(&mut out, injected, had_namespace, meta_path, spec_path);
