@@ -8,6 +8,27 @@ use serde_json::Value;
 
 /// `value` appended to `out` as `serde_json::to_writer` writes it.
 pub fn write(out: &mut Vec<u8>, value: &Value) {
+    write_noting(out, value, &mut ());
+}
+
+/// Told where each object and list `write_noting` writes begins and ends (byte offsets in
+/// its buffer): what reading the text back one level at a time needs, noted while writing
+/// rather than found by scanning the text again.
+pub trait Brackets {
+    fn open(&mut self, at: usize);
+    fn close(&mut self, end: usize);
+}
+
+/// Nothing noted: `write` itself.
+impl Brackets for () {
+    #[inline(always)]
+    fn open(&mut self, _: usize) {}
+    #[inline(always)]
+    fn close(&mut self, _: usize) {}
+}
+
+/// `write`, telling `brackets` where each object and list is.
+pub fn write_noting(out: &mut Vec<u8>, value: &Value, brackets: &mut impl Brackets) {
     match value {
         Value::Null => out.extend_from_slice(b"null"),
         Value::Bool(true) => out.extend_from_slice(b"true"),
@@ -16,16 +37,19 @@ pub fn write(out: &mut Vec<u8>, value: &Value) {
         Value::Number(n) => serde_json::to_writer(&mut *out, n).expect("JSON into memory"),
         Value::String(s) => string(out, s),
         Value::Array(items) => {
+            brackets.open(out.len());
             out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
-                write(out, item);
+                write_noting(out, item, brackets);
             }
             out.push(b']');
+            brackets.close(out.len());
         }
         Value::Object(fields) => {
+            brackets.open(out.len());
             out.push(b'{');
             for (i, (key, value)) in fields.iter().enumerate() {
                 if i > 0 {
@@ -33,9 +57,10 @@ pub fn write(out: &mut Vec<u8>, value: &Value) {
                 }
                 string(out, key);
                 out.push(b':');
-                write(out, value);
+                write_noting(out, value, brackets);
             }
             out.push(b'}');
+            brackets.close(out.len());
         }
     }
 }

@@ -19,9 +19,8 @@ pub struct Injected {
 #[derive(Debug, Clone)]
 enum Form {
     Built {
-        /// The normalized pod before injection, as compact JSON text: the injection works on
-        /// the pod's tree itself, and the text costs a fifteenth of a second tree.
-        base: String,
+        /// The normalized pod before injection: the injection works on the pod's tree itself.
+        base: patch::Base,
         pod: Value,
         /// Written on first use: the webhook sends it, kube-inject writes the pod itself.
         patch: OnceCell<Arc<Patch>>,
@@ -34,7 +33,7 @@ enum Form {
 }
 
 impl Injected {
-    pub(crate) fn built(base: String, pod: Value, native_sidecars: Native) -> Self {
+    pub(crate) fn built(base: patch::Base, pod: Value, native_sidecars: Native) -> Self {
         let patch = OnceCell::new();
         let form = Form::Built { base, pod, patch };
         Self {

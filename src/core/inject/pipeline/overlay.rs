@@ -3,9 +3,9 @@
 
 use super::InjectError;
 use super::reinjection::{overrides, previous_injection};
-use crate::core::compat::compact;
 use crate::core::compat::path::At;
 use crate::core::inject::merge::{Schema, merge_owned};
+use crate::core::inject::patch;
 use crate::core::inject::pod::{
     self, INIT_CONTAINER, OVERRIDES_ANNOTATION, PROXY_CONTAINER, STATUS_ANNOTATION,
     VALIDATION_CONTAINER,
@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 /// The pod with the templates merged in, and what the steps after the merge read.
 pub(super) struct Overlaid {
-    /// The pod before injection as compact JSON text, the base of the patch.
-    pub base: String,
+    /// The pod before injection, the base of the patch.
+    pub base: patch::Base,
     pub pod: Value,
     /// The templates merged alone, names only (`skeleton`): what they inject.
     pub template_pod: Value,
@@ -48,7 +48,7 @@ pub(super) fn merge_rendered(
     // The templates' views went with their variables, so the pod is not copied here.
     let original = Arc::unwrap_or_clone(original);
     // The patch base is kept as text, and the merge works on the pod's own tree.
-    let base = compact::to_string(&original);
+    let base = patch::Base::of(&original);
     let mut merged = original;
     let mut template_pod = json!({});
     for rendered in rendered_all {
