@@ -16,6 +16,9 @@ const HOOKS: [(&str, &str, &str); 2] = [
     ("postStart", "app-lifecycle", "poststartz"),
 ];
 
+/// The fields of a container the rewrite can change: its probes, and `lifecycle` (hooks).
+pub const REWRITTEN_FIELDS: [&str; 4] = [PROBES[0].0, PROBES[1].0, PROBES[2].0, "lifecycle"];
+
 /// Whether to rewrite: the pod annotation (if it parses as a bool) over the values setting.
 pub fn should_rewrite(pod: &Value, values_setting: bool) -> bool {
     pod::annotation(pod, "sidecar.istio.io/rewriteAppHTTPProbers")

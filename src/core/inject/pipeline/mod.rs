@@ -120,7 +120,7 @@ pub(super) fn inject(
         &mut merged,
     )
     .map_err(InjectError::PostProcess)?;
-    normalize::normalize_pod(&mut merged);
+    post_process::normalize_injected(&mut merged, &overlaid.template_pod);
     Ok(Injected::built(overlaid.base, merged, native_sidecars))
 }
 
@@ -234,6 +234,51 @@ mod tests {
     fn app_pod(annotations: Value, containers: Value) -> Value {
         json!({"metadata": {"name": "p", "namespace": "ns", "annotations": annotations},
             "spec": {"containers": containers}})
+    }
+
+    /// The user's containers injection leaves alone skip the normalization after injection:
+    /// they come out as the normalization before it left them, and the injected pod is as
+    /// the whole normalization leaves it.
+    #[test]
+    fn containers_set_aside_come_out_normalized() {
+        let snapshot = crate::core::config::snapshot::embedded();
+        let app = |name: &str| {
+            json!({"name": name, "image": "app", "workingDir": "",
+                "resources": {"limits": {"cpu": "0.5", "memory": "1Gi"}},
+                "env": [{"name": "A", "value": ""}, {"name": "B", "value": "b"}]})
+        };
+        let mut probed = app("probed");
+        probed["readinessProbe"] = json!({"httpGet": {"path": "/ready", "port": 8080}});
+        probed["lifecycle"] = json!({"preStop": {"httpGet": {"path": "/stop", "port": 8080}}});
+        let mut pod = app_pod(json!({}), json!([app("plain"), probed]));
+        pod["spec"]["initContainers"] = json!([app("setup")]);
+        let out = injected(&snapshot, &pod).unwrap();
+        let mut again = out.clone();
+        normalize::normalize_pod(&mut again);
+        assert_eq!(again, out);
+        let plain = &out["spec"]["containers"][0];
+        assert_eq!(plain["name"], "plain");
+        assert_eq!(plain["resources"]["limits"]["cpu"], "500m");
+        assert_eq!(plain.get("workingDir"), None);
+        assert_eq!(
+            plain["env"],
+            json!([{"name": "A"}, {"name": "B", "value": "b"}])
+        );
+        let probed = &out["spec"]["containers"][1];
+        assert_eq!(probed["resources"]["limits"]["cpu"], "500m");
+        assert_eq!(
+            (&probed["readinessProbe"], &probed["lifecycle"]),
+            (
+                &json!({"httpGet": {"path": "/app-health/probed/readyz", "port": 15020}}),
+                &json!({"preStop": {"httpGet": {"path": "/app-lifecycle/probed/prestopz", "port": 15020}}})
+            )
+        );
+        let mut setup = plain.clone();
+        setup["name"] = json!("setup");
+        assert_eq!(
+            pod::find(pod::containers(&out, "initContainers"), "setup"),
+            Some(&setup)
+        );
     }
 
     /// Each step's failure reads as Istio's `injectPod` words it, whole.

@@ -2,8 +2,8 @@
 //! Prometheus merge, the probe rewrite, the status annotation and the containers' order.
 
 use super::prepare::Proxy;
-use crate::core::compat::gofmt;
 use crate::core::compat::path::At;
+use crate::core::compat::{gofmt, normalize};
 use crate::core::config::Snapshot;
 use crate::core::inject::admit::Caller;
 use crate::core::inject::pod::{
@@ -11,7 +11,7 @@ use crate::core::inject::pod::{
     VALIDATION_CONTAINER,
 };
 use crate::core::inject::{probes, prometheus};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
 pub(super) fn post_process(
@@ -48,6 +48,65 @@ pub(super) fn post_process(
     }
     reorder(snapshot, proxy_config, pod);
     Ok(())
+}
+
+/// The injected pod normalized as Go's typed Pod prints it (A4), but for what injection left
+/// alone of the user's containers no template names: all of them but the probes and
+/// lifecycle hooks the rewrite changes. That was normalized with the pod before injection,
+/// and is set aside meanwhile (in a big pod it is most of it: a container with 2,000
+/// variables is half of the pod's normalization).
+pub(super) fn normalize_injected(pod: &mut Value, template_pod: &Value) {
+    const LISTS: [&str; 2] = ["containers", "initContainers"];
+    let injected = |name: &str| {
+        name == PROXY_CONTAINER
+            || LISTS
+                .iter()
+                .any(|list| pod::find(pod::containers(template_pod, list), name).is_some())
+    };
+    let mut aside = Vec::new();
+    for list in LISTS {
+        let items = pod
+            .get_mut("spec")
+            .and_then(|spec| spec.get_mut(list))
+            .and_then(Value::as_array_mut);
+        for (i, item) in items.into_iter().flatten().enumerate() {
+            if injected(pod::name_of(item)) {
+                continue;
+            }
+            let mut container = std::mem::take(item);
+            // What the rewrite may have changed stays, in a container of its own; with
+            // nothing of that, a null item, which the normalization passes over.
+            if let Some(fields) = container.as_object_mut() {
+                let rewritten: Map<String, Value> = probes::REWRITTEN_FIELDS
+                    .iter()
+                    .filter_map(|f| fields.remove_entry(*f))
+                    .collect();
+                if !rewritten.is_empty() {
+                    *item = Value::Object(rewritten);
+                }
+            }
+            aside.push((list, i, container));
+        }
+    }
+    normalize::normalize_pod(pod);
+    // The normalization keeps every list item in its place.
+    for (list, i, mut container) in aside {
+        let Some(slot) = pod
+            .get_mut("spec")
+            .and_then(|spec| spec.get_mut(list))
+            .and_then(|items| items.get_mut(i))
+        else {
+            continue;
+        };
+        if let (Some(fields), Value::Object(rewritten)) = (container.as_object_mut(), slot.take()) {
+            fields.extend(
+                rewritten
+                    .into_iter()
+                    .filter(|(f, _)| probes::REWRITTEN_FIELDS.contains(&f.as_str())),
+            );
+        }
+        *slot = container;
+    }
 }
 
 /// `updateClusterEnvs`: replace these env vars on the sidecar, appended in name order.
