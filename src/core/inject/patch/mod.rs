@@ -13,7 +13,7 @@ mod shared;
 pub use shared::Patch;
 
 use crate::core::compat::compact;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The pod before injection, the base of its patch: its compact JSON text (a second tree of
 /// a big pod would cost about fifteen times as much memory), with where each of its objects
@@ -34,9 +34,21 @@ impl Base {
     }
 }
 
+/// Containers of the pod that injection left as they were but for some of their fields: what
+/// the patch writer need not compare.
+#[derive(Debug, Clone, Default)]
+pub struct LeftAlone {
+    /// Each one's list (`containers`, `initContainers`) and place in the list in the injected
+    /// pod: it is the original's container of that place when that one has the same name.
+    pub containers: Vec<(&'static str, usize)>,
+    /// The fields injection may have changed, in key order.
+    pub but: &'static [&'static str],
+}
+
 /// The JSON text of the operations that turn `original` into `injected`: objects are
-/// compared key by key, lists index by index (extra items added or removed at the end).
-pub fn create(original: &Base, injected: &Value) -> String {
+/// compared key by key, lists index by index (extra items added or removed at the end). Of a
+/// container `alone` names, only the fields it may have changed are compared.
+pub fn create(original: &Base, injected: &Value, alone: &LeftAlone) -> String {
     let ends = scan::Ends::noted(&original.text, &original.noted);
     // An injected sidecar's operations are about 5 KB: room for them from the start spares
     // the buffer's doublings.
@@ -44,6 +56,7 @@ pub fn create(original: &Base, injected: &Value) -> String {
     text.push(b'[');
     let mut out = Writer {
         ends,
+        alone,
         text,
         pointer: String::new(),
     };
@@ -55,41 +68,24 @@ pub fn create(original: &Base, injected: &Value) -> String {
 struct Writer<'a> {
     /// Where the original's objects and lists end.
     ends: scan::Ends<'a>,
+    alone: &'a LeftAlone,
     text: Vec<u8>,
     /// The JSON pointer (RFC 6901) of the value being compared.
     pointer: String,
 }
 
-impl Writer<'_> {
+type Members<'t> = [(std::borrow::Cow<'t, str>, &'t str)];
+
+impl<'a> Writer<'a> {
     /// `from` is the original's compact text of the value at the pointer. Text that is not
     /// of the injected value's kind (or does not split) is replaced whole, which is still a
     /// correct patch.
     fn diff(&mut self, from: &str, to: &Value) {
         match to {
             Value::Object(fields) if from.starts_with('{') => {
-                let Some(from) = scan::object(&self.ends, from) else {
-                    return self.op("replace", Some(to));
-                };
-                let old = |key: &str| {
-                    let found = from.binary_search_by(|(k, _)| k.as_ref().cmp(key));
-                    found.ok().map(|i| from[i].1)
-                };
-                for (key, value) in fields {
-                    let len = self.push_key(key);
-                    match old(key) {
-                        Some(old) => self.diff(old, value),
-                        None => self.op("add", Some(value)),
-                    }
-                    self.pointer.truncate(len);
-                }
-                let gone = from
-                    .iter()
-                    .map(|(k, _)| k)
-                    .filter(|k| !fields.contains_key(k.as_ref()));
-                for key in gone {
-                    let len = self.push_key(key);
-                    self.op("remove", None);
-                    self.pointer.truncate(len);
+                match scan::object(&self.ends, from) {
+                    Some(from) => self.diff_fields(&from, fields, None),
+                    None => self.op("replace", Some(to)),
                 }
             }
             Value::Array(items) if from.starts_with('[') => {
@@ -97,7 +93,17 @@ impl Writer<'_> {
                     return self.op("replace", Some(to));
                 };
                 let common = from.len().min(items.len());
+                let alone: &'a LeftAlone = self.alone;
+                let list = match self.pointer.as_str() {
+                    "/spec/containers" => Some("containers"),
+                    "/spec/initContainers" => Some("initContainers"),
+                    _ => None,
+                };
                 for (i, (old, new)) in from.iter().zip(items).enumerate() {
+                    let left_alone = list.is_some_and(|l| alone.containers.contains(&(l, i)));
+                    if left_alone && self.diff_alone(i, old, new) {
+                        continue;
+                    }
                     // Most items of a pod's lists (containers, their env, volumes) come
                     // through injection unchanged: one comparison of the whole item with its
                     // text costs less than splitting it, and a changed item costs at most one
@@ -124,6 +130,78 @@ impl Writer<'_> {
             _ if same::writes_as(from, to) => {}
             _ => self.op("replace", Some(to)),
         }
+    }
+
+    /// The members `from` of an object against its `fields` now: all of them, or `only` these
+    /// keys (in key order) when the others are known to be the same.
+    fn diff_fields(&mut self, from: &Members, fields: &Map<String, Value>, only: Option<&[&str]>) {
+        let old = |key: &str| {
+            let found = from.binary_search_by(|(k, _)| k.as_ref().cmp(key));
+            found.ok().map(|i| from[i].1)
+        };
+        match only {
+            None => {
+                for (key, value) in fields {
+                    self.diff_member(old(key), key, value);
+                }
+            }
+            Some(keys) => {
+                for key in keys {
+                    if let Some(value) = fields.get(*key) {
+                        self.diff_member(old(key), key, value);
+                    }
+                }
+            }
+        }
+        let compared = |key: &str| only.is_none_or(|keys| keys.contains(&key));
+        let gone = from
+            .iter()
+            .map(|(k, _)| k)
+            .filter(|k| compared(k) && !fields.contains_key(k.as_ref()));
+        for key in gone {
+            let len = self.push_key(key);
+            self.op("remove", None);
+            self.pointer.truncate(len);
+        }
+    }
+
+    /// A member now at `key`, `old` its text in the original if it was there.
+    fn diff_member(&mut self, old: Option<&str>, key: &str, value: &Value) {
+        let len = self.push_key(key);
+        match old {
+            Some(old) => self.diff(old, value),
+            None => self.op("add", Some(value)),
+        }
+        self.pointer.truncate(len);
+    }
+
+    /// Item `i` of a container list, `new` left alone: when the original's item there is the
+    /// container of the same name, only the fields injection may have changed are compared.
+    /// False when it is not (the caller compares the whole item).
+    fn diff_alone(&mut self, i: usize, old: &str, new: &Value) -> bool {
+        let Some(fields) = new.as_object() else {
+            return false;
+        };
+        let Some(from) = scan::object(&self.ends, old) else {
+            return false;
+        };
+        let old_name = from
+            .binary_search_by(|(k, _)| k.as_ref().cmp("name"))
+            .ok()
+            .map(|at| from[at].1);
+        let same_name = match (old_name, fields.get("name")) {
+            (Some(old), Some(name)) => {
+                name.as_str().is_some_and(|n| !n.is_empty()) && same::writes_as(old, name)
+            }
+            _ => false,
+        };
+        if !same_name {
+            return false;
+        }
+        let len = self.push_index(i);
+        self.diff_fields(&from, fields, Some(self.alone.but));
+        self.pointer.truncate(len);
+        true
     }
 
     fn push_key(&mut self, key: &str) -> usize {
@@ -234,7 +312,7 @@ mod tests {
     fn applied_patch_gives_the_injected_pod() {
         let a = json!({"metadata": {"annotations": {"a/b~c": "1", "gone": "x"}}, "spec": {"containers": [{"name": "x"}], "volumes": [{"name": "a"}, {"name": "b"}, {"name": "c"}]}});
         let b = json!({"metadata": {"annotations": {"a/b~c": "2", "n": "3\"q"}}, "spec": {"containers": [{"name": "p"}, {"name": "x"}], "volumes": [{"name": "a"}]}});
-        let p = create(&Base::of(&a), &b);
+        let p = create(&Base::of(&a), &b, &LeftAlone::default());
         let ops: json_patch::Patch = serde_json::from_str(&p).unwrap();
         let mut applied = a.clone();
         json_patch::patch(&mut applied, &ops).unwrap();
@@ -246,7 +324,7 @@ mod tests {
             p.contains(r#"{"op":"replace","path":"/metadata/annotations/a~1b~0c","value":"2"}"#),
             "{p}"
         );
-        assert_eq!(create(&Base::of(&a), &a), "[]");
+        assert_eq!(create(&Base::of(&a), &a, &LeftAlone::default()), "[]");
     }
 
     /// A list item is first compared whole: unchanged items give no operation, and a changed
@@ -257,12 +335,12 @@ mod tests {
             .map(|i| json!({"name": format!("V{i}"), "value": format!("v{i}")}))
             .collect();
         let a = json!({"spec": {"containers": [{"name": "app", "env": env}]}});
-        assert_eq!(create(&Base::of(&a), &a), "[]");
+        assert_eq!(create(&Base::of(&a), &a, &LeftAlone::default()), "[]");
         let mut b = a.clone();
         b["spec"]["containers"][0]["env"][37]["value"] = json!("changed");
         b["spec"]["containers"][0]["env"][49]["name"] = json!("V49\"");
         assert_eq!(
-            create(&Base::of(&a), &b),
+            create(&Base::of(&a), &b, &LeftAlone::default()),
             r#"[{"op":"replace","path":"/spec/containers/0/env/37/value","value":"changed"},{"op":"replace","path":"/spec/containers/0/env/49/name","value":"V49\""}]"#
         );
     }
@@ -273,10 +351,10 @@ mod tests {
     fn values_compared_as_text_differ_only_when_the_values_differ() {
         let a = json!({"n": [0, -1, 1.5, 0.1, 1e300, u64::MAX, i64::MIN],
             "s": ["\"q\"", "é\u{1}\n", "a/b~c", ""], "b": [true, false, null], "e": [{}, []]});
-        assert_eq!(create(&Base::of(&a), &a), "[]");
+        assert_eq!(create(&Base::of(&a), &a, &LeftAlone::default()), "[]");
         let b = json!({"n": [0.0, -1, 1.5, 0.1, 1e300, u64::MAX, i64::MIN],
             "s": ["\"q\"", "é\u{2}\n", "a/b~c", ""], "b": [true, false, null], "e": [[], {}]});
-        let p = create(&Base::of(&a), &b);
+        let p = create(&Base::of(&a), &b, &LeftAlone::default());
         let ops: json_patch::Patch = serde_json::from_str(&p).unwrap();
         assert_eq!(ops.0.len(), 4, "{p}");
         let mut applied = a.clone();
@@ -285,6 +363,39 @@ mod tests {
         let mut ours = a.clone();
         apply(&mut ours, &p).unwrap();
         assert_eq!(ours, b);
+    }
+
+    /// Of a container left alone only the fields it names are compared, and only while the
+    /// original has a container of that name at that place.
+    #[test]
+    fn containers_left_alone_are_compared_only_in_the_fields_named() {
+        let a = json!({"spec": {"containers": [
+            {"name": "app", "image": "a", "readinessProbe": {"httpGet": {"port": 80}}}]}});
+        let mut b = a.clone();
+        b["spec"]["containers"][0]["readinessProbe"]["httpGet"]["port"] = json!(15020);
+        // Changed behind the writer's back, so that what it compares shows.
+        b["spec"]["containers"][0]["image"] = json!("b");
+        let alone = |at: usize| LeftAlone {
+            containers: vec![("containers", at)],
+            but: &["readinessProbe"],
+        };
+        assert_eq!(
+            create(&Base::of(&a), &b, &alone(0)),
+            r#"[{"op":"replace","path":"/spec/containers/0/readinessProbe/httpGet/port","value":15020}]"#
+        );
+        let whole = create(&Base::of(&a), &b, &LeftAlone::default());
+        assert!(
+            whole.contains(r#""path":"/spec/containers/0/image""#),
+            "{whole}"
+        );
+        // Another place, or another container at the place: compared whole.
+        assert_eq!(create(&Base::of(&a), &b, &alone(1)), whole);
+        let mut renamed = b.clone();
+        renamed["spec"]["containers"][0]["name"] = json!("other");
+        assert_eq!(
+            create(&Base::of(&a), &renamed, &alone(0)),
+            create(&Base::of(&a), &renamed, &LeftAlone::default())
+        );
     }
 
     #[test]

@@ -120,8 +120,14 @@ pub(super) fn inject(
         &mut merged,
     )
     .map_err(InjectError::PostProcess)?;
-    post_process::normalize_injected(&mut merged, &overlaid.template_pod);
-    Ok(Injected::built(overlaid.base, merged, native_sidecars))
+    let alone = post_process::left_alone(&merged, &overlaid.template_pod);
+    post_process::normalize_injected(&mut merged, &alone);
+    Ok(Injected::built(
+        overlaid.base,
+        merged,
+        alone,
+        native_sidecars,
+    ))
 }
 
 /// The pod as the injection takes it, the base of its patch: what an earlier replica's
