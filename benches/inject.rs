@@ -94,14 +94,14 @@ fn pod_with_containers(n: usize) -> Value {
 }
 
 fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> Arc<Patch> {
-    run_with(snapshot, None, None, pod)
+    run_with(snapshot, None, None, Cow::Borrowed(pod))
 }
 
 fn run_with(
     snapshot: &needle::core::config::Snapshot,
     proxy_configs: Option<&ProxyConfigs>,
     replicas: Option<&ReplicaCache>,
-    pod: &Value,
+    pod: Cow<Value>,
 ) -> Arc<Patch> {
     let settings = Settings {
         native_sidecars: needle::core::inject::native::NativeMode::On,
@@ -114,7 +114,7 @@ fn run_with(
         Admission {
             proxy_configs,
             replicas,
-            ..Admission::webhook(Cow::Borrowed(pod), "default", &envs)
+            ..Admission::webhook(pod, "default", &envs)
         },
     ) {
         Decision::Injected(injected, _) => injected.patch(),
@@ -138,14 +138,28 @@ fn bench(c: &mut Criterion) {
     // What `--watch-cluster` adds: istiod's ProxyConfig precedence, two resources applying.
     let proxy_configs = hello_proxy_configs();
     c.bench_function("inject/hello_proxy_configs", |b| {
-        b.iter(|| run_with(&snapshot, Some(&proxy_configs), None, black_box(&hello)))
+        b.iter(|| {
+            run_with(
+                &snapshot,
+                Some(&proxy_configs),
+                None,
+                Cow::Borrowed(black_box(&hello)),
+            )
+        })
     });
     // A replica of a pod already answered: the replica cache's hit (the pod copied and
     // normalized, its key written and looked up, the patch shared).
     let replicas = ReplicaCache::new(Bounds::default());
-    run_with(&snapshot, None, Some(&replicas), &hello);
+    run_with(&snapshot, None, Some(&replicas), Cow::Borrowed(&hello));
     c.bench_function("inject/hello_replica", |b| {
-        b.iter(|| run_with(&snapshot, None, Some(&replicas), black_box(&hello)))
+        b.iter(|| {
+            run_with(
+                &snapshot,
+                None,
+                Some(&replicas),
+                Cow::Borrowed(black_box(&hello)),
+            )
+        })
     });
     assert_eq!(
         replicas.counts().misses,
@@ -175,6 +189,26 @@ fn bench(c: &mut Criterion) {
         });
     }
     env.finish();
+    // As Istio's `BenchmarkInjection` takes its pod: decoded from JSON each time (the bench
+    // above lends a decoded pod, which the admission copies; the server decodes its own).
+    let mut decoded = c.benchmark_group("inject/env_vars_json");
+    for n in [1_000, 2_000] {
+        let json = serde_json::to_vec(&pod_with_env(n)).expect("a pod writes as JSON");
+        decoded.throughput(Throughput::Elements(n as u64));
+        decoded.bench_with_input(BenchmarkId::from_parameter(n), &json, |b, json| {
+            b.iter(|| {
+                let pod = serde_json::from_slice(black_box(json)).expect("the pod's JSON reads");
+                run_with(&snapshot, None, None, Cow::Owned(pod))
+            })
+        });
+    }
+    decoded.finish();
+    // What of that is the decoding alone (and dropping the tree): the floor of any injection
+    // that takes the pod as `serde_json::Value`, as DESIGN.md's core does.
+    let json = serde_json::to_vec(&pod_with_env(2_000)).expect("a pod writes as JSON");
+    c.bench_function("pod_json/decode/2000", |b| {
+        b.iter(|| serde_json::from_slice::<Value>(black_box(&json)).expect("the pod's JSON reads"))
+    });
     let mut containers = c.benchmark_group("inject/containers");
     for n in [1, 10, 50] {
         let pod = pod_with_containers(n);
