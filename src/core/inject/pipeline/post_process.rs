@@ -94,11 +94,7 @@ pub(super) fn left_alone(pod: &Value, template_pod: &Value) -> LeftAlone {
 pub(super) fn normalize_injected(pod: &mut Value, alone: &LeftAlone) {
     let mut aside = Vec::new();
     for &(list, i) in &alone.containers {
-        let Some(item) = pod
-            .get_mut("spec")
-            .and_then(|spec| spec.get_mut(list))
-            .and_then(|items| items.get_mut(i))
-        else {
+        let Some(item) = container_at(pod, list, i) else {
             continue;
         };
         let mut container = std::mem::take(item);
@@ -119,11 +115,7 @@ pub(super) fn normalize_injected(pod: &mut Value, alone: &LeftAlone) {
     normalize::normalize_pod(pod);
     // The normalization keeps every list item in its place.
     for (list, i, mut container) in aside {
-        let Some(slot) = pod
-            .get_mut("spec")
-            .and_then(|spec| spec.get_mut(list))
-            .and_then(|items| items.get_mut(i))
-        else {
+        let Some(slot) = container_at(pod, list, i) else {
             continue;
         };
         if let (Some(fields), Value::Object(changed)) = (container.as_object_mut(), slot.take()) {
@@ -135,6 +127,11 @@ pub(super) fn normalize_injected(pod: &mut Value, alone: &LeftAlone) {
         }
         *slot = container;
     }
+}
+
+/// Item `i` of the pod's list of containers `list`.
+fn container_at<'p>(pod: &'p mut Value, list: &str, i: usize) -> Option<&'p mut Value> {
+    pod.get_mut("spec")?.get_mut(list)?.get_mut(i)
 }
 
 /// `updateClusterEnvs`: replace these env vars on the sidecar, appended in name order.
