@@ -21,7 +21,8 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone)]
 pub struct Base {
     text: String,
-    noted: scan::Noted,
+    /// Where each object and list starts and ends (`scan::Ends`).
+    spans: Vec<(usize, usize)>,
 }
 
 impl Base {
@@ -30,7 +31,10 @@ impl Base {
         let mut noted = scan::Noted::default();
         compact::write_noting(&mut text, pod, &mut noted);
         let text = String::from_utf8(text).expect("written from UTF-8 text");
-        Self { text, noted }
+        Self {
+            text,
+            spans: noted.spans(),
+        }
     }
 }
 
@@ -49,7 +53,7 @@ pub struct LeftAlone {
 /// compared key by key, lists index by index (extra items added or removed at the end). Of a
 /// container `alone` names, only the fields it may have changed are compared.
 pub fn create(original: &Base, injected: &Value, alone: &LeftAlone) -> String {
-    let ends = scan::Ends::noted(&original.text, &original.noted);
+    let ends = scan::Ends::noted(&original.text, &original.spans);
     // An injected sidecar's operations are about 5 KB: room for them from the start spares
     // the buffer's doublings.
     let mut text = Vec::with_capacity(8 << 10);
@@ -75,6 +79,12 @@ struct Writer<'a> {
 }
 
 type Members<'t> = [(std::borrow::Cow<'t, str>, &'t str)];
+
+/// The text of member `key` of an object split by `scan::object` (sorted by key).
+fn member<'t>(members: &Members<'t>, key: &str) -> Option<&'t str> {
+    let found = members.binary_search_by(|(k, _)| k.as_ref().cmp(key));
+    found.ok().map(|i| members[i].1)
+}
 
 impl<'a> Writer<'a> {
     /// `from` is the original's compact text of the value at the pointer. Text that is not
@@ -135,10 +145,7 @@ impl<'a> Writer<'a> {
     /// The members `from` of an object against its `fields` now: all of them, or `only` these
     /// keys (in key order) when the others are known to be the same.
     fn diff_fields(&mut self, from: &Members, fields: &Map<String, Value>, only: Option<&[&str]>) {
-        let old = |key: &str| {
-            let found = from.binary_search_by(|(k, _)| k.as_ref().cmp(key));
-            found.ok().map(|i| from[i].1)
-        };
+        let old = |key: &str| member(from, key);
         match only {
             None => {
                 for (key, value) in fields {
@@ -185,11 +192,7 @@ impl<'a> Writer<'a> {
         let Some(from) = scan::object(&self.ends, old) else {
             return false;
         };
-        let old_name = from
-            .binary_search_by(|(k, _)| k.as_ref().cmp("name"))
-            .ok()
-            .map(|at| from[at].1);
-        let same_name = match (old_name, fields.get("name")) {
+        let same_name = match (member(&from, "name"), fields.get("name")) {
             (Some(old), Some(name)) => {
                 name.as_str().is_some_and(|n| !n.is_empty()) && same::writes_as(old, name)
             }

@@ -40,13 +40,17 @@ impl Brackets for Noted {
     }
 }
 
+impl Noted {
+    /// (start, end exclusive) of each object and list, sorted by start.
+    pub fn spans(self) -> Vec<(usize, usize)> {
+        self.spans
+    }
+}
+
 impl<'a> Ends<'a> {
-    /// The spans noted while `base` was written.
-    pub fn noted(base: &'a str, noted: &'a Noted) -> Self {
-        Self {
-            base,
-            spans: &noted.spans,
-        }
+    /// The spans noted (`Noted::spans`) while `base` was written.
+    pub fn noted(base: &'a str, spans: &'a [(usize, usize)]) -> Self {
+        Self { base, spans }
     }
 
     /// The end of the object or list starting at `at` in `text`, a slice of the base.
@@ -165,7 +169,8 @@ mod tests {
         compact::write_noting(&mut text, &v, &mut noted);
         let text = String::from_utf8(text).unwrap();
         assert_eq!(text, v.to_string());
-        let ends = Ends::noted(&text, &noted);
+        let spans = noted.spans();
+        let ends = Ends::noted(&text, &spans);
         let members = object(&ends, &text).unwrap();
         let keys: Vec<&str> = members.iter().map(|(k, _)| k.as_ref()).collect();
         assert_eq!(keys, ["a\"b", "e", "n", "s", "t", "z"]);
@@ -189,7 +194,8 @@ mod tests {
         let mut noted = Noted::default();
         compact::write_noting(&mut text, &v, &mut noted);
         let text = String::from_utf8(text).unwrap();
-        let ends = Ends::noted(&text, &noted);
+        let spans = noted.spans();
+        let ends = Ends::noted(&text, &spans);
         let (a, b) = (&text[5..10], &text[15..22]);
         assert_eq!((a, b), ("[1,2]", "{\"c\":1}"));
         assert!(list(&ends, &a[..4]).is_none());
