@@ -80,12 +80,19 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
     if plain_prefix(s.as_bytes()) == s.len() {
         out.extend_from_slice(s.as_bytes());
     } else {
-        let Ok(()) = escaped(s, |piece| -> Result<(), std::convert::Infallible> {
-            out.extend_from_slice(piece.as_bytes());
-            Ok(())
-        });
+        escaped_into(out, s);
     }
     out.push(b'"');
+}
+
+/// The rare string with an escape, kept out of `string` so that the common path stays small.
+#[cold]
+#[inline(never)]
+fn escaped_into(out: &mut Vec<u8>, s: &str) {
+    let Ok(()) = escaped(s, |piece| -> Result<(), std::convert::Infallible> {
+        out.extend_from_slice(piece.as_bytes());
+        Ok(())
+    });
 }
 
 /// The inside of `s` as a JSON string, given to `put` in pieces: runs of `s` itself and the
