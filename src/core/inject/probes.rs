@@ -273,6 +273,7 @@ pub fn merge_or_append(sidecar: &mut Value, previously_injected: bool, probers: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn rewritten_fields_are_the_probes_and_hooks_in_key_order() {
@@ -282,7 +283,6 @@ mod tests {
         }
         assert!(REWRITTEN_FIELDS.contains(&"lifecycle"));
     }
-    use serde_json::json;
 
     fn pod_with(container: Value) -> Value {
         json!({"spec": {"containers": [container, {"name": "istio-proxy", "readinessProbe": {"httpGet": {"port": 15021}}}]}})

@@ -86,7 +86,7 @@ fn member<'t>(members: &Members<'t>, key: &str) -> Option<&'t str> {
     found.ok().map(|i| members[i].1)
 }
 
-impl<'a> Writer<'a> {
+impl Writer<'_> {
     /// `from` is the original's compact text of the value at the pointer. Text that is not
     /// of the injected value's kind (or does not split) is replaced whole, which is still a
     /// correct patch.
@@ -103,7 +103,7 @@ impl<'a> Writer<'a> {
                     return self.op("replace", Some(to));
                 };
                 let common = from.len().min(items.len());
-                let alone: &'a LeftAlone = self.alone;
+                let alone = self.alone;
                 let list = match self.pointer.as_str() {
                     "/spec/containers" => Some("containers"),
                     "/spec/initContainers" => Some("initContainers"),
