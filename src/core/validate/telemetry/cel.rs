@@ -109,7 +109,8 @@ fn string_literal(src: &str, i: usize) -> Result<Option<usize>, String> {
     let mut j = quote.len();
     let bytes = body.as_bytes();
     while j < bytes.len() {
-        if body[j..].starts_with(quote) {
+        // Compared as bytes: `j` steps over the bytes of a character that is not ASCII.
+        if bytes[j..].starts_with(quote.as_bytes()) {
             return Ok(Some(i + prefix + j + quote.len()));
         }
         match bytes[j] {
@@ -384,6 +385,19 @@ mod tests {
         }
         for bad in [")++++", "a &&", "a = b", "(a", "a.if", "'open", "f(a,)"] {
             assert!(check(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Characters of more than one byte inside a string literal, also after a backslash, are
+    /// read without splitting them (a fuzzed Telemetry filter found the split).
+    #[test]
+    fn strings_with_characters_of_several_bytes() {
+        for ok in [r#"'ļ' == "é""#, r"'\ļ' == x", "'''ļ\nļ''' == x"] {
+            assert!(check(ok).is_ok(), "{ok}: {:?}", check(ok));
+        }
+        for bad in ["'31333s33<<ļ<<", r"'\ļ", "\"ļ\nx\""] {
+            let message = check(bad).expect_err(bad);
+            assert!(message.contains("unterminated string"), "{bad}: {message}");
         }
     }
 }
