@@ -37,7 +37,7 @@ pub struct ConfigFileArgs {
     /// (the Istio release whose templates needle's match) included.
     #[arg(long = "tag", env = "NEEDLE_TAG")]
     pub tag: Option<String>,
-    /// The Istio release to answer as (`1.28`, `1.29.6`, `86c9f01`): its annotation checks,
+    /// The Istio release to answer as (`1.28`, `1.29.6`, `1.31`, `86c9f01`): its annotation checks,
     /// Prometheus merge, template functions and data. Without it, the release the values'
     /// `global.tag` names; else (and for the embedded config) 86c9f01, the newest needle knows.
     #[arg(long = "istio-release", env = "NEEDLE_ISTIO_RELEASE", value_name = "RELEASE", value_parser = parse_release)]
@@ -45,8 +45,9 @@ pub struct ConfigFileArgs {
 }
 
 fn parse_release(text: &str) -> Result<Release, String> {
-    Release::parse(text)
-        .ok_or_else(|| format!("{text:?} names no Istio release: write 1.28, 1.29.6 or 86c9f01"))
+    Release::parse(text).ok_or_else(|| {
+        format!("{text:?} names no Istio release: write 1.28, 1.29.6, 1.31 or 86c9f01")
+    })
 }
 
 impl ConfigFileArgs {

@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-/// An Istio release: `1.<minor>.<patch>`, or the development commit needle follows.
+/// An Istio release: `1.<minor>.<patch>`, or the development commit needle follows, which
+/// comes after every patch of the newest minor (its patch is `DEVELOPMENT`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Release {
     minor: u32,
@@ -58,12 +59,17 @@ const SINCE: [(Feature, &[(u32, u32)]); 8] = [
 /// The oldest minor needle answers as; older ones are answered as this one, with a warning.
 const OLDEST_MINOR: u32 = 28;
 
+/// The patch of the development commit: master after the 1.31 branch was cut, so after every
+/// 1.31 patch (the corpus's `istio-releases/1.31` is that branch, 27 Aug 2026). Its injector
+/// code is 1.31's; its stock `sidecar` text differs (istio#61215's quoting, no `GOMAXPROCS`).
+const DEVELOPMENT: u32 = u32::MAX;
+
 impl Release {
-    /// The development commit of Istio needle follows (after 1.30; its templates are needle's
-    /// built-in ones). Newer or unknown releases are answered as this one.
+    /// The development commit of Istio needle follows (master after 1.31; its templates are
+    /// needle's built-in ones). Newer or unknown releases are answered as this one.
     pub const NEWEST: Release = Release {
         minor: 31,
-        patch: 0,
+        patch: DEVELOPMENT,
     };
 
     /// A release named as a user or a values file names it: `1.28`, `1.28.4`, `v1.28.4`,
@@ -81,9 +87,11 @@ impl Release {
         if major != "1" || parts.next().is_some() {
             return None;
         }
+        let patch: u32 = patch.parse().ok()?;
+        (patch != DEVELOPMENT).then_some(())?;
         Some(Release {
             minor: minor.parse().ok()?,
-            patch: patch.parse().ok()?,
+            patch,
         })
     }
 
@@ -211,6 +219,8 @@ mod tests {
         assert_eq!(r("86c9f01"), Release::NEWEST);
         assert_eq!(r("86c9f01").to_string(), "86c9f01");
         assert_eq!(r("1.29.6").to_string(), "1.29.6");
+        assert_eq!(r("1.31").to_string(), "1.31.0");
+        assert!(r("1.31") < Release::NEWEST && Release::NEWEST < r("1.32"));
         for not_one in ["latest", "", "2.1.0", "1.x", "1.28.4.1", "master"] {
             assert_eq!(Release::parse(not_one), None, "{not_one}");
         }
@@ -229,6 +239,7 @@ mod tests {
             ("1.29.1", [true, false, true, false, false]),
             ("1.30.0", [true, true, true, true, false]),
             ("1.30.3", [true, true, true, true, false]),
+            ("1.31.0", [true, true, true, true, true]),
             ("86c9f01", [true, true, true, true, true]),
         ];
         for (release, want) in table {

@@ -179,12 +179,14 @@ const STOCK_TEMPLATES: [(&str, u64); 5] = [
 /// default ConfigMap; the corpus's `istio-releases/`), by the same hash. needle's built-in
 /// templates give other pods for them (`tests/goldens_releases.rs`), so they render as
 /// written; the load log names the release.
-const RELEASE_STOCK_TEMPLATES: [(&str, &str, u64); 5] = [
+const RELEASE_STOCK_TEMPLATES: [(&str, &str, u64); 7] = [
     ("sidecar", "1.28.10", 0xd7b1_a319_b319_614c),
     ("gateway", "1.28.10", 0xb058_9f47_db7b_3f11),
     ("sidecar", "1.29.6", 0xb802_d340_f6f9_19c0),
     ("gateway", "1.29.6 and 1.30.3", 0x25a6_b00f_e9ab_0040),
     ("sidecar", "1.30.3", 0x2b4d_b9d7_116d_70b7),
+    ("sidecar", "1.31", 0x5baf_0b54_1994_8553),
+    ("gateway", "1.31", 0x58fa_1746_d50d_c2ef),
 ];
 
 fn fnv1a64(text: &str) -> u64 {
