@@ -194,8 +194,14 @@ pub fn drain(needle: &Path, report: &mut Report) {
     );
 }
 
-/// `needle serve` with an injector config that must not load: the exit and the log.
-fn refused_config(needle: &Path, name: &str, config: &str) -> (Option<i32>, String, String) {
+/// `needle serve` with an injector config that must not load: up and not ready (no crash
+/// loop), its readiness answer (status and text, `None` if it never answered 503 within 10 s)
+/// and its log.
+fn refused_config(
+    needle: &Path,
+    name: &str,
+    config: &str,
+) -> (Option<(u16, String)>, String, String) {
     let dir = scratch_dir(&format!("{name}-config"));
     let file = dir.join("config");
     std::fs::write(&file, config).unwrap();
@@ -206,25 +212,37 @@ fn refused_config(needle: &Path, name: &str, config: &str) -> (Option<i32>, Stri
         &["--injectConfigFile", &file, "--templates", "config"],
         None,
     );
-    let exit = server.wait(Duration::from_secs(10)).and_then(|s| s.code());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut ready = None;
+    while ready.is_none() && Instant::now() < deadline && server.wait(Duration::ZERO).is_none() {
+        ready = crate::client::admin_get(server.admin, "/ready")
+            .ok()
+            .filter(|(status, _)| *status == 503);
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let log = server.log();
     let _ = std::fs::remove_dir_all(&dir);
-    (exit, log, file)
+    (ready, log, file)
 }
 
 pub fn drop_in(needle: &Path, report: &mut Report) {
     const CASE: &str = "drop-in";
-    let (exit, log, file) = refused_config(needle, "policy", "policy: sometimes\n");
-    let named = log.contains(&file) && log.contains("sometimes");
+    let (ready, log, file) = refused_config(needle, "policy", "policy: sometimes\n");
+    let why = ready.map(|(_, why)| why).unwrap_or_default();
+    let named = |text: &str| text.contains(&file) && text.contains("sometimes");
     report.check(
         CASE,
         "`policy: sometimes`",
-        format!("exit {exit:?}, file and value named: {named}"),
-        "exits non-zero naming both",
-        exit.is_some_and(|c| c != 0) && named,
+        format!(
+            "/ready 503: {}, file and value named there and in the log: {}",
+            !why.is_empty(),
+            named(&why) && named(&log)
+        ),
+        "up, not ready, naming both",
+        named(&why) && named(&log),
     );
 
-    let (exit, log, file) = refused_config(
+    let (ready, log, file) = refused_config(
         needle,
         "template",
         "policy: enabled\ntemplates:\n  sidecar: |\n    spec:\n      containers: {{ if }}\n",
@@ -240,11 +258,12 @@ pub fn drop_in(needle: &Path, report: &mut Report) {
         CASE,
         "a template that cannot be translated",
         format!(
-            "exit {exit:?}: `{}`",
+            "/ready 503: {}: `{}`",
+            ready.is_some(),
             line.chars().take(160).collect::<String>()
         ),
-        "exits non-zero naming file, template, line and column",
-        exit.is_some_and(|c| c != 0) && located,
+        "up, not ready, naming file, template, line and column",
+        ready.is_some() && located,
     );
 
     let server = Server::start(needle, CASE, &[], None);

@@ -155,9 +155,14 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         .map_err(|_| format!("invalid duration {s:?}: must not be negative"))
 }
 
+/// INFO, but for the cluster client's ERROR line per failed request: each failure needle
+/// acts on is said once by needle (a watch down, a patch retried), and while the apiserver is
+/// away the client's lines would repeat at every retry. `NEEDLE_LOG` replaces the whole filter.
+const DEFAULT_LOG_FILTER: &str = "info,kube_client::client::builder=off";
+
 fn init_logging(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("NEEDLE_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER));
     // Colours only for a terminal: a log file or a collector gets plain text.
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let builder = tracing_subscriber::fmt()
@@ -225,8 +230,16 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .enable_all()
         .max_blocking_threads(limits.max_in_flight)
         .build()?;
-    runtime.block_on(server::run(opts)).map_err(|e| anyhow!(e))
+    let result = runtime.block_on(server::run(opts));
+    // The watches and timers are tasks that never end by themselves: they are dropped here,
+    // and a blocking task still running (a large review past its deadline) is not waited for
+    // past this, so SIGTERM ends the process within the shutdown delay and the drain.
+    runtime.shutdown_timeout(SHUTDOWN_GRACE);
+    result.map_err(|e| anyhow!(e))
 }
+
+/// How long the runtime waits, after the drain, for blocking work still running.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
 #[cfg(test)]
 mod tests {

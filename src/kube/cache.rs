@@ -1,22 +1,19 @@
-//! A cache of one kind of cluster-scoped object, kept by name from a kube-runtime watcher: only
-//! what the injector reads of each object is kept (istiod strips its informers' objects too).
+//! A cache of one kind of cluster-scoped object, kept by name from a watch: only what the
+//! injector reads of each object is kept (istiod strips its informers' objects too). Readers
+//! take the whole view as it was last published and hold no lock: an admission never waits
+//! for a watch event, nor an event for an admission.
 
-use futures::StreamExt;
+use super::watch::{self, Health};
+use arc_swap::ArcSwapOption;
 use kube::runtime::watcher;
 use kube::{Api, Resource, ResourceExt};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 /// What the cache holds: `None` until the first list is complete, then the objects by name.
-pub type View<V> = Arc<RwLock<Option<BTreeMap<String, V>>>>;
-
-/// Read the view; a writer that panicked leaves the last state, which is still a view.
-pub fn read<V, T>(view: &View<V>, f: impl FnOnce(Option<&BTreeMap<String, V>>) -> T) -> T {
-    let guard = view.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-    f(guard.as_ref())
-}
+pub type View<V> = Arc<ArcSwapOption<BTreeMap<String, V>>>;
 
 /// The objects of `api` listed once, as `follow` keeps them (for a command, not a server).
 pub async fn list_once<K, V>(
@@ -35,44 +32,48 @@ where
 }
 
 /// Follow `api` until the process ends, keeping `keep(object)` of each object in `view`;
-/// `synced` is called after each complete list (the first one makes the server ready).
+/// `synced` is called after each complete list (the first one makes the server ready). A
+/// new view is published only when what is kept changes: a Node's status heartbeats leave
+/// its kubelet version, and so the view, as they were.
 pub async fn follow<K, V>(
     api: Api<K>,
-    kind: &'static str,
     keep: fn(&K) -> V,
     view: View<V>,
+    health: Health,
     synced: impl Fn(),
 ) where
     K: Resource + Clone + DeserializeOwned + Debug + Send + 'static,
+    V: Clone + PartialEq,
 {
-    let mut events = watcher(api, watcher::Config::default()).boxed();
+    let mut current: BTreeMap<String, V> = BTreeMap::new();
     let mut listing = BTreeMap::new();
-    while let Some(event) = events.next().await {
-        let write = || {
-            view.write()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-        };
-        match event {
-            Ok(watcher::Event::Init) => listing.clear(),
+    watch::follow(api, watcher::Config::default(), health, |event| {
+        let changed = match event {
+            // The last view stays until the next list is complete.
+            Err(_) => false,
+            Ok(watcher::Event::Init) => {
+                listing.clear();
+                false
+            }
             Ok(watcher::Event::InitApply(object)) => {
                 listing.insert(object.name_any(), keep(&object));
+                false
             }
             Ok(watcher::Event::InitDone) => {
-                *write() = Some(std::mem::take(&mut listing));
+                current = std::mem::take(&mut listing);
+                view.store(Some(Arc::new(current.clone())));
                 synced();
+                false
             }
             Ok(watcher::Event::Apply(object)) => {
-                if let Some(all) = write().as_mut() {
-                    all.insert(object.name_any(), keep(&object));
-                }
+                let kept = keep(&object);
+                current.insert(object.name_any(), kept.clone()) != Some(kept)
             }
-            Ok(watcher::Event::Delete(object)) => {
-                if let Some(all) = write().as_mut() {
-                    all.remove(&object.name_any());
-                }
-            }
-            // The watcher retries by itself; say why the view may be old.
-            Err(error) => tracing::warn!(kind, %error, "watch failed; retrying"),
+            Ok(watcher::Event::Delete(object)) => current.remove(&object.name_any()).is_some(),
+        };
+        if changed {
+            view.store(Some(Arc::new(current.clone())));
         }
-    }
+    })
+    .await
 }

@@ -3,9 +3,9 @@
 //! `istio`: key `mesh`), and every add, update or delete rebuilds the snapshot and hands it
 //! to `Live`, which keeps the last good one when the new one is bad.
 
+use super::watch::{self, WatchMetrics};
 use crate::core::config::Snapshot;
 use crate::sources::{ConfigPaths, LoadError};
-use futures::StreamExt;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::runtime::watcher;
 use kube::{Api, Client};
@@ -137,7 +137,13 @@ pub type Apply = Arc<dyn Fn(Result<Snapshot, LoadError>) + Send + Sync>;
 
 /// Watch the ConfigMaps until the process ends, handing every change to `apply`. The first
 /// load happens once every watched ConfigMap has been listed.
-pub async fn watch(client: Client, source: ConfigMapSource, files: ConfigPaths, apply: Apply) {
+pub async fn watch(
+    client: Client,
+    source: ConfigMapSource,
+    files: ConfigPaths,
+    apply: Apply,
+    metrics: WatchMetrics,
+) {
     let seen = Arc::new(Mutex::new(Seen::default()));
     let mut tasks = Vec::new();
     for (cm, is_injector) in [
@@ -152,37 +158,39 @@ pub async fn watch(client: Client, source: ConfigMapSource, files: ConfigPaths, 
             apply.clone(),
             seen.clone(),
         );
+        let health = metrics.health(format!("ConfigMap {cm}"));
         tasks.push(tokio::spawn(async move {
             let api: Api<ConfigMap> = Api::namespaced(client, &cm.namespace);
             let config = watcher::Config::default().fields(&format!("metadata.name={}", cm.name));
-            let mut events = watcher(api, config).boxed();
             let mut listing: Option<Option<BTreeMap<String, String>>> = None;
-            while let Some(event) = events.next().await {
+            watch::follow(api, config, health, |event| {
                 let current = match event {
+                    // The last snapshot serves until the ConfigMap is listed again.
+                    Err(_) => return,
                     Ok(watcher::Event::Init) => {
                         listing = Some(None);
-                        continue;
+                        return;
                     }
                     Ok(watcher::Event::InitApply(object)) => {
                         listing = Some(Some(object.data.unwrap_or_default()));
-                        continue;
+                        return;
                     }
                     Ok(watcher::Event::InitDone) => listing.take().unwrap_or(None),
                     Ok(watcher::Event::Apply(object)) => Some(object.data.unwrap_or_default()),
                     Ok(watcher::Event::Delete(_)) => None,
-                    Err(error) => {
-                        // The watcher retries by itself; say why the view may be old.
-                        tracing::warn!(configmap = %cm, %error, "ConfigMap watch failed; retrying");
-                        continue;
-                    }
                 };
                 let loaded = {
                     let mut seen = seen.lock().unwrap();
-                    if is_injector {
-                        seen.injector = Some(current);
+                    let slot = if is_injector {
+                        &mut seen.injector
                     } else {
-                        seen.mesh = Some(current);
+                        &mut seen.mesh
+                    };
+                    // A list after an outage that finds the ConfigMap as it was is no reload.
+                    if slot.as_ref() == Some(&current) {
+                        return;
                     }
+                    *slot = Some(current);
                     let all_listed = (source.injector.is_none() || seen.injector.is_some())
                         && (source.mesh.is_none() || seen.mesh.is_some());
                     all_listed.then(|| build(&source, &files, &seen))
@@ -190,7 +198,8 @@ pub async fn watch(client: Client, source: ConfigMapSource, files: ConfigPaths, 
                 if let Some(loaded) = loaded {
                     apply(loaded);
                 }
-            }
+            })
+            .await;
         }));
     }
     for task in tasks {

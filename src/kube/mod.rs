@@ -10,6 +10,7 @@ pub mod namespaces;
 pub mod nodes;
 pub mod proxy_configs;
 pub mod tag;
+pub mod watch;
 pub mod webhook_patcher;
 
 use std::path::PathBuf;

@@ -2,6 +2,7 @@
 //! annotations, where OpenShift writes the UID and group ranges the proxy runs with.
 
 use super::cache::{self, View};
+use super::watch::Health;
 use k8s_openapi::api::core::v1::Namespace;
 use kube::{Api, Client};
 use serde_json::{Value, json};
@@ -13,9 +14,9 @@ fn name_and_annotations(ns: &Namespace) -> Value {
 }
 
 /// Keep `view` equal to the cluster's namespaces until the process ends.
-pub async fn watch(client: Client, view: View<Value>, synced: impl Fn()) {
+pub async fn watch(client: Client, view: View<Value>, health: Health, synced: impl Fn()) {
     let api = Api::<Namespace>::all(client);
-    cache::follow(api, "Namespace", name_and_annotations, view, synced).await
+    cache::follow(api, name_and_annotations, view, health, synced).await
 }
 
 /// Every namespace's name and annotations, listed once.

@@ -2,6 +2,7 @@
 //! name and kubelet version, all istiod's detection reads.
 
 use super::cache::{self, View};
+use super::watch::Health;
 use k8s_openapi::api::core::v1::Node;
 use kube::{Api, Client};
 use std::collections::BTreeMap;
@@ -16,12 +17,12 @@ pub fn kubelet_version(node: &Node) -> String {
 }
 
 /// Keep `view` equal to the cluster's nodes until the process ends.
-pub async fn watch(client: Client, view: View<String>, synced: impl Fn()) {
+pub async fn watch(client: Client, view: View<String>, health: Health, synced: impl Fn()) {
     cache::follow(
         Api::<Node>::all(client),
-        "Node",
         kubelet_version,
         view,
+        health,
         synced,
     )
     .await

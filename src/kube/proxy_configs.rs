@@ -1,22 +1,19 @@
 //! The cluster's ProxyConfig resources (`networking.istio.io/v1beta1`, all namespaces), as
 //! istiod watches them for the webhook: every add, update or delete hands the whole set on.
 
+use super::watch::{self, Health};
 use crate::core::config::proxy_config::resources::{
     API_VERSION, KIND, ProxyConfigResource, ProxyConfigs,
 };
-use futures::StreamExt;
 use kube::api::{ApiResource, DynamicObject, GroupVersionKind};
-use kube::runtime::{WatchStreamExt, watcher};
+use kube::runtime::watcher;
 use kube::{Api, Client};
 use std::collections::BTreeMap;
 
 /// Namespace and name: one resource.
 type Key = (String, String);
 
-/// Watch until the process ends. `publish` gets the set after the first list and after every
-/// change; `synced` is called once the first list is complete, or once the API answers that
-/// ProxyConfig is not a resource it serves (the CRD is not installed: no resources, as for
-/// istiod). The watcher retries with back-off, so a CRD installed later is picked up.
+/// The ProxyConfig resources of every namespace.
 fn api(client: Client) -> Api<DynamicObject> {
     let gvk = GroupVersionKind::gvk("networking.istio.io", "v1beta1", KIND);
     let resource = ApiResource::from_gvk_with_plural(&gvk, "proxyconfigs");
@@ -37,43 +34,50 @@ pub async fn list(client: Client) -> Result<ProxyConfigs, kube::Error> {
     Ok(ProxyConfigs::new(resources.into_values().collect()))
 }
 
+/// Watch until the process ends. `publish` gets the set after the first list and after every
+/// change; `synced` is called once the first list is complete, or once the API answers that
+/// ProxyConfig is not a resource it serves (the CRD is not installed: no resources, as for
+/// istiod). The watcher retries with back-off, so a CRD installed later is picked up.
 pub async fn watch(
     client: Client,
     publish: impl Fn(ProxyConfigs) + Send + 'static,
     synced: impl Fn() + Send + 'static,
+    health: Health,
 ) {
-    let mut events = watcher(api(client), watcher::Config::default())
-        .default_backoff()
-        .boxed();
     let mut current: BTreeMap<Key, ProxyConfigResource> = BTreeMap::new();
     let mut listing: BTreeMap<Key, ProxyConfigResource> = BTreeMap::new();
     let mut missing_crd_reported = false;
-    while let Some(event) = events.next().await {
+    watch::follow(api(client), watcher::Config::default(), health, |event| {
         match event {
             Ok(watcher::Event::Init) => {
                 listing.clear();
-                continue;
+                return;
             }
             Ok(watcher::Event::InitApply(object)) => {
                 update(&mut listing, &object);
-                continue;
+                return;
             }
             Ok(watcher::Event::InitDone) => {
-                current = std::mem::take(&mut listing);
                 if missing_crd_reported {
                     tracing::info!("the ProxyConfig resource is served now; reading ProxyConfigs");
                     missing_crd_reported = false;
                 }
                 synced();
+                // A list after an outage that finds every resource as it was changes nothing.
+                if listing == current {
+                    listing.clear();
+                    return;
+                }
+                current = std::mem::take(&mut listing);
             }
             Ok(watcher::Event::Apply(object)) => update(&mut current, &object),
             Ok(watcher::Event::Delete(object)) => {
                 current.remove(&key(&object));
             }
             // Said once; the back-off keeps asking, quietly.
-            Err(error) if is_not_served(&error) => {
+            Err(error) if watch::is_not_served(error) => {
                 if missing_crd_reported {
-                    continue;
+                    return;
                 }
                 tracing::warn!(
                     "the cluster does not serve networking.istio.io/v1beta1 proxyconfigs \
@@ -84,14 +88,13 @@ pub async fn watch(
                 current.clear();
                 synced();
             }
-            Err(error) => {
-                tracing::warn!(%error, "ProxyConfig watch failed; retrying");
-                continue;
-            }
+            // The last set serves until the next list.
+            Err(_) => return,
         }
         tracing::info!(count = current.len(), "ProxyConfig resources changed");
         publish(ProxyConfigs::new(current.values().cloned().collect()));
-    }
+    })
+    .await
 }
 
 fn key(object: &DynamicObject) -> Key {
@@ -118,15 +121,4 @@ fn update(resources: &mut BTreeMap<Key, ProxyConfigResource>, object: &DynamicOb
             resources.remove(&key(object));
         }
     }
-}
-
-/// The apiserver answers 404 for a resource it does not serve.
-fn is_not_served(error: &watcher::Error) -> bool {
-    let api_error = match error {
-        watcher::Error::InitialListFailed(kube::Error::Api(status))
-        | watcher::Error::WatchStartFailed(kube::Error::Api(status))
-        | watcher::Error::WatchFailed(kube::Error::Api(status)) => status,
-        _ => return false,
-    };
-    api_error.code == 404
 }

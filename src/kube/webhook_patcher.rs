@@ -6,11 +6,11 @@
 //! concurrent writers conflict and retry instead of overwriting each other.
 
 use super::cabundle::{self, Decision};
-use futures::StreamExt;
+use super::watch::{Health, WatchMetrics};
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
 use kube::api::PostParams;
 use kube::runtime::reflector::{self, ObjectRef, Store};
-use kube::runtime::{WatchStreamExt, watcher};
+use kube::runtime::watcher;
 use kube::{Api, Client, ResourceExt};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -94,6 +94,7 @@ pub struct Patcher {
     /// Marked changed when the certificate files change.
     pub ca_changed: watch::Receiver<()>,
     pub metrics: PatchMetrics,
+    pub watches: WatchMetrics,
 }
 
 impl Patcher {
@@ -110,7 +111,8 @@ impl Patcher {
         let api: Api<MutatingWebhookConfiguration> = Api::all(self.client.clone());
         let (store, writer) = reflector::store();
         let (queue, mut work) = mpsc::unbounded_channel::<Work>();
-        tokio::spawn(follow_configs(api.clone(), writer, queue.clone()));
+        let health = self.watches.health("MutatingWebhookConfiguration");
+        tokio::spawn(follow_configs(api.clone(), writer, queue.clone(), health));
         tokio::spawn(follow_ca(self.ca_changed.clone(), queue.clone()));
         // Nothing is judged on a partial list: a configuration not listed yet is not missing.
         if store.wait_until_ready().await.is_err() {
@@ -222,27 +224,21 @@ enum Work {
 /// Keep `writer`'s cache of the configurations and queue every one that changes.
 async fn follow_configs(
     api: Api<MutatingWebhookConfiguration>,
-    writer: reflector::store::Writer<MutatingWebhookConfiguration>,
+    mut writer: reflector::store::Writer<MutatingWebhookConfiguration>,
     queue: mpsc::UnboundedSender<Work>,
+    health: Health,
 ) {
-    let events = watcher(api, watcher::Config::default()).default_backoff();
-    let mut events = reflector::reflector(writer, events).boxed();
-    while let Some(event) = events.next().await {
-        let object = match event {
-            Ok(
-                watcher::Event::Apply(o) | watcher::Event::InitApply(o) | watcher::Event::Delete(o),
-            ) => o,
-            Ok(_) => continue,
-            Err(error) => {
-                // The watcher retries by itself (with back-off); say why the view may be old.
-                tracing::warn!(%error, "webhook configuration watch failed; retrying");
-                continue;
-            }
-        };
-        if queue.send(Work::One(object.name_any())).is_err() {
-            return;
+    super::watch::follow(api, watcher::Config::default(), health, |event| {
+        let Ok(event) = event else { return };
+        writer.apply_watcher_event(&event);
+        if let watcher::Event::Apply(o) | watcher::Event::InitApply(o) | watcher::Event::Delete(o) =
+            event
+        {
+            // The receiver is gone only when the process ends.
+            let _ = queue.send(Work::One(o.name_any()));
         }
-    }
+    })
+    .await
 }
 
 /// Queue every configuration whenever the certificate files change.

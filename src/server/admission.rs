@@ -144,17 +144,18 @@ async fn answer(
             Endpoint::Validate => validate::handle(&request),
         }
     };
-    let (outcome, _held) = match state
-        .limits
-        .run(held, inline, deadline, endpoint.work(), work)
-        .instrument(span.clone())
-        .await
-    {
-        Ok((outcome, held)) => (outcome, Some(held)),
-        Err(failure) => {
-            failure.log_cause();
-            (Outcome::denied(failure.message(), failure.label()), None)
+    let result = match not_ready(state, endpoint) {
+        Some(failure) => Err(failure),
+        None => {
+            let run = state
+                .limits
+                .run(held, inline, deadline, endpoint.work(), work);
+            run.instrument(span.clone()).await
         }
+    };
+    let (outcome, _held) = match result {
+        Ok(answered) => answered,
+        Err(failure) => return unanswered(state, endpoint, &span, started, failure),
     };
     span.record("decision", outcome.decision);
     span.record("reason", outcome.reason.as_str());
@@ -177,6 +178,40 @@ async fn answer(
     let (api_version, uid) = answer_to;
     let review = review::respond(&api_version, &uid, &outcome.answer, &outcome.warnings);
     json_bytes_response(review)
+}
+
+/// Why `/inject` cannot answer yet, if it cannot: never with a placeholder configuration or
+/// a cache that has not listed.
+fn not_ready(state: &AppState, endpoint: Endpoint) -> Option<Failure> {
+    if endpoint != Endpoint::Inject {
+        return None;
+    }
+    let (why, label) = state.unservable()?;
+    Some(Failure::NotReady { why, label })
+}
+
+/// A decoded review needle could not answer (not ready, past its deadline, out of memory
+/// budget, a bug): an HTTP error, so the webhook's `failurePolicy` decides, as for a server
+/// that is down. Logged, summed up and counted as a failure under its label.
+fn unanswered(
+    state: &AppState,
+    endpoint: Endpoint,
+    span: &tracing::Span,
+    started: Instant,
+    failure: Failure,
+) -> Response {
+    failure.log_cause();
+    let message = failure.message();
+    span.record("decision", "unanswered");
+    span.record("reason", message.as_str());
+    span.record("label", failure.label());
+    span.record("duration_us", started.elapsed().as_micros() as u64);
+    let (name, label) = (endpoint.name(), failure.label());
+    state
+        .summary
+        .decided(span, name, "unanswered", label, started.elapsed());
+    state.metrics.refused(endpoint, label);
+    failure.response()
 }
 
 /// The HTTP edges and the AdmissionReview, all within the request's limits. A small review is

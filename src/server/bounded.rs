@@ -69,6 +69,9 @@ pub enum Failure {
     },
     /// The work panicked (a bug in needle), with the panic's message.
     Panic(String),
+    /// Nothing to answer with yet (no configuration loaded, a cache not synced): `why` in
+    /// words, `label` for the metrics.
+    NotReady { why: String, label: &'static str },
 }
 
 impl Failure {
@@ -86,17 +89,21 @@ impl Failure {
                 "{doing} did not finish within {deadline:?} (needle --request-timeout); the server is overloaded or the object is too large"
             ),
             Failure::Panic(_) => "internal error while answering; see needle's log".into(),
+            Failure::NotReady { why, .. } => format!("needle is not ready: {why}"),
         }
     }
 
-    /// The answer to a request that failed before it was decoded (no uid to answer with):
-    /// the status says whose side failed, the text why.
+    /// The answer to a request needle could not answer: an HTTP error, which the apiserver
+    /// takes as a failed call, so the webhook's `failurePolicy` decides (`Ignore` admits the
+    /// object as it is). The status says whose side failed, the text why.
     pub fn response(&self) -> axum::response::Response {
         use axum::http::{StatusCode, header};
         use axum::response::IntoResponse;
         let status = match self {
             Failure::TooLarge | Failure::Read(_) => StatusCode::BAD_REQUEST,
-            Failure::Overloaded { .. } | Failure::Timeout { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            Failure::Overloaded { .. } | Failure::Timeout { .. } | Failure::NotReady { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Failure::Panic(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let content_type = [(header::CONTENT_TYPE, "text/plain; charset=utf-8")];
@@ -114,7 +121,8 @@ impl Failure {
     /// Logged once, at WARN for what the client or the load caused, ERROR for a bug.
     pub fn log(&self) {
         match self {
-            Failure::TooLarge => {}
+            // Readiness says it, and the metrics count it.
+            Failure::TooLarge | Failure::NotReady { .. } => {}
             Failure::Panic(panic) => tracing::error!(error = %panic, "admission failed"),
             _ => tracing::warn!(reason = self.label(), "{}", self.message()),
         }
@@ -129,6 +137,7 @@ impl Labelled for Failure {
             Failure::Overloaded { .. } => "overloaded",
             Failure::Timeout { .. } => "timeout",
             Failure::Panic(_) => "internal",
+            Failure::NotReady { label, .. } => label,
         }
     }
 }

@@ -8,7 +8,6 @@ use super::state::AppState;
 use crate::core::inject::admit::{Admission, Decision, Reason, admit};
 use crate::core::inject::pipeline;
 use crate::core::label::Labelled;
-use crate::kube::cache;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -27,31 +26,27 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
     if req.operation != "CREATE" {
         return ignored(format!("operation {} is not injected", req.operation));
     }
-    // Never inject with a placeholder: the webhook's failurePolicy decides what happens.
-    if let Some((why, label)) = state.unservable() {
-        return Outcome::denied(why, label);
-    }
     let envs = parse_inject_envs(path);
     let proxy_configs = state.proxy_configs.load();
     let normalized = req.object.is_object();
     if normalized {
         pipeline::normalize(&mut req.object, &req.namespace);
     }
-    // The pod is given to the injection, which works on it where it is.
+    // The pod is given to the injection, which works on it where it is. The cluster views
+    // are taken as last published: a watch event meanwhile publishes a new one.
     let pod = std::mem::take(&mut req.object);
-    cache::read(&state.nodes, |nodes| {
-        cache::read(&state.namespaces, |namespaces| {
-            let admission = Admission {
-                openshift_namespace: namespaces.map(|all| pod_namespace(all, &pod, &req.namespace)),
-                nodes,
-                proxy_configs: proxy_configs.as_deref(),
-                normalized,
-                replicas: state.replicas.as_deref(),
-                ..Admission::webhook(Cow::Owned(pod), &req.namespace, &envs)
-            };
-            answer(admit(&state.snapshot(), &state.settings, admission))
-        })
-    })
+    let (nodes, namespaces) = (state.nodes.load(), state.namespaces.load());
+    let admission = Admission {
+        openshift_namespace: namespaces
+            .as_deref()
+            .map(|all| pod_namespace(all, &pod, &req.namespace)),
+        nodes: nodes.as_deref(),
+        proxy_configs: proxy_configs.as_deref(),
+        normalized,
+        replicas: state.replicas.as_deref(),
+        ..Admission::webhook(Cow::Owned(pod), &req.namespace, &envs)
+    };
+    answer(admit(&state.snapshot(), &state.settings, admission))
 }
 
 /// Not a Pod CREATE: allowed as it is.

@@ -4,6 +4,7 @@ use super::admission::{Endpoint, Outcome};
 use super::cache_metrics::ReplicaCacheCollector;
 use crate::core::inject::replicas::ReplicaCache;
 use crate::core::label::Labelled;
+use crate::kube::watch::WatchMetrics;
 use crate::kube::webhook_patcher::PatchMetrics;
 use crate::sources::Live;
 use prometheus_client::encoding::EncodeLabelSet;
@@ -120,8 +121,12 @@ pub struct Metrics {
     pub validation_passed: Counter,
     pub validation_failed: Family<ReasonLabel, Counter>,
     pub cert_reloads: Family<ResultLabel, Counter>,
+    /// The serving certificate's `notAfter`, in seconds since the epoch.
+    pub cert_expiry: Gauge,
     /// Istio's caBundle patcher metrics, counted by `--patch-webhooks`.
     pub webhook_patch: PatchMetrics,
+    /// The state of each watch of the cluster.
+    pub watches: WatchMetrics,
     pub connections: ConnectionMetrics,
 }
 
@@ -140,8 +145,16 @@ impl Metrics {
         let validation_passed = Counter::default();
         let validation_failed = Family::<ReasonLabel, Counter>::default();
         let cert_reloads = Family::<ResultLabel, Counter>::default();
+        let cert_expiry = Gauge::default();
+        registry.register(
+            "needle_certificate_expiry_timestamp_seconds",
+            "When the serving certificate in use expires (its notAfter), in seconds since the epoch",
+            cert_expiry.clone(),
+        );
         let webhook_patch = PatchMetrics::default();
         webhook_patch.register(&mut registry);
+        let watches = WatchMetrics::default();
+        watches.register(&mut registry);
         let connections = ConnectionMetrics::default();
         connections.register(&mut registry);
         registry.register(
@@ -194,7 +207,9 @@ impl Metrics {
             validation_passed,
             validation_failed,
             cert_reloads,
+            cert_expiry,
             webhook_patch,
+            watches,
             connections,
         }
     }
@@ -249,6 +264,28 @@ impl Metrics {
             self.injection_skip.inc();
         }
         self.responded(endpoint);
+    }
+
+    /// A serving certificate is in use: its expiry for the alert, and an ERROR now if it has
+    /// expired (the apiserver refuses it: every call fails).
+    pub fn serving_certificate(&self, key: &rustls::sign::CertifiedKey) {
+        let Some(not_after) = key
+            .cert
+            .first()
+            .and_then(|leaf| super::expiry::not_after(leaf))
+        else {
+            return;
+        };
+        self.cert_expiry.set(not_after);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        if not_after <= now {
+            tracing::error!(
+                not_after,
+                "the serving certificate has expired: the apiserver will refuse every call to the webhooks"
+            );
+        }
     }
 
     pub fn cert_reload(&self, ok: bool) {

@@ -8,6 +8,7 @@ pub mod budget;
 pub mod cache_metrics;
 pub mod connection;
 pub mod devcert;
+pub mod expiry;
 pub mod inject;
 pub mod listener;
 pub mod metrics;
@@ -29,7 +30,7 @@ use crate::kube::webhook_patcher::Patcher;
 use crate::kube::{ClientError, ClusterArgs};
 use crate::kube::{namespaces, nodes};
 use crate::sources::watch::{self, WatchError};
-use crate::sources::{ConfigPaths, Live, LoadError};
+use crate::sources::{ConfigPaths, Live};
 use state::{AppState, LimitSettings};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -78,8 +79,6 @@ const ADMIN_MAX_CONNECTIONS: u32 = 64;
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
-    #[error("loading the injector configuration: {0}")]
-    Config(#[from] LoadError),
     #[error(transparent)]
     DevCert(#[from] devcert::DevCertError),
     #[error(transparent)]
@@ -104,15 +103,26 @@ pub enum ServeError {
 /// Run until SIGTERM or SIGINT; then drain and return.
 pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     // From ConfigMaps, nothing serves until their first good load: readiness says what it
-    // waits for and /inject refuses, so the webhook's failurePolicy decides.
+    // waits for and /inject refuses, so the webhook's failurePolicy decides. From files, a
+    // first load that fails is the same: the pod stays up and not ready, naming the error,
+    // until a good edit (a crash loop would only say it later, on some unrelated restart).
     let live = if opts.configmaps.is_empty() {
-        let snapshot = opts.config.load()?;
-        tracing::info!(
-            istio_release = snapshot.release.describe(),
-            templates = snapshot.template_summary(),
-            "injector configuration loaded"
-        );
-        Live::new(snapshot)
+        match opts.config.load() {
+            Ok(snapshot) => {
+                tracing::info!(
+                    istio_release = snapshot.release.describe(),
+                    fingerprint = snapshot.fingerprint,
+                    templates = snapshot.template_summary(),
+                    "injector configuration loaded"
+                );
+                Live::new(snapshot)
+            }
+            Err(error) => {
+                let live = Live::awaiting(snapshot::embedded(), String::new());
+                live.apply("files", Err(error));
+                live
+            }
+        }
     } else {
         Live::awaiting(snapshot::embedded(), opts.configmaps.awaiting())
     };
@@ -141,9 +151,9 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     if opts.patch_webhooks && !ca_path.exists() {
         return Err(ServeError::NoCaFile(ca_path));
     }
-    let resolver = Arc::new(ReloadingResolver::new(tls::load_certified_key(
-        &cert_path, &key_path,
-    )?));
+    let certificate = tls::load_certified_key(&cert_path, &key_path)?;
+    state.metrics.serving_certificate(&certificate);
+    let resolver = Arc::new(ReloadingResolver::new(certificate));
     state.set_certificate_loaded();
     let tls_config = Arc::new(tls::server_config(resolver.clone())?);
 
@@ -166,6 +176,7 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
                 opts.configmaps.clone(),
                 opts.config.clone(),
                 Arc::new(move |loaded| apply_state.live.apply("configmap", loaded)),
+                state.metrics.watches.clone(),
             ));
             None
         }
@@ -178,6 +189,7 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
             client,
             move |set| publish_state.proxy_configs.store(Some(Arc::new(set))),
             move || synced_state.caches.synced("ProxyConfig"),
+            state.metrics.watches.health("ProxyConfig"),
         ));
     }
     // The patcher reads the CA again whenever the certificate files change.
@@ -192,6 +204,7 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
                 ca_file: ca_path,
                 ca_changed: ca_watched,
                 metrics: state.metrics.webhook_patch.clone(),
+                watches: state.metrics.watches.clone(),
             }
             .run(),
         );
@@ -270,6 +283,7 @@ fn watch_cluster_objects(client: &kube::Client, state: &Arc<AppState>) {
         tokio::spawn(nodes::watch(
             client.clone(),
             state.nodes.clone(),
+            state.metrics.watches.health("Node"),
             move || synced.caches.synced("Node"),
         ));
     }
@@ -279,6 +293,7 @@ fn watch_cluster_objects(client: &kube::Client, state: &Arc<AppState>) {
         tokio::spawn(namespaces::watch(
             client.clone(),
             state.namespaces.clone(),
+            state.metrics.watches.health("Namespace"),
             move || synced.caches.synced("Namespace"),
         ));
     }
@@ -370,6 +385,7 @@ fn watch_certificate(
     watch::watch_dirs(&dirs, move || {
         match tls::load_certified_key(&cert, &key) {
             Ok(k) => {
+                state.metrics.serving_certificate(&k);
                 resolver.replace(k);
                 state.metrics.cert_reload(true);
                 tracing::info!("serving certificate reloaded");

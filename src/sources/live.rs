@@ -26,6 +26,21 @@ struct SourceLabel {
     source: String,
 }
 
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct InfoLabels {
+    hash: String,
+    istio_release: String,
+}
+
+impl InfoLabels {
+    fn of(snapshot: &Snapshot) -> Self {
+        Self {
+            hash: snapshot.fingerprint.clone(),
+            istio_release: snapshot.release.release.to_string(),
+        }
+    }
+}
+
 pub struct Live {
     current: ArcSwap<Snapshot>,
     /// Why no configuration has loaded yet (`None` once one has): a source that starts
@@ -35,26 +50,45 @@ pub struct Live {
     loaded: AtomicBool,
     reloads: Family<ReloadLabels, Counter>,
     stale: Family<SourceLabel, Gauge>,
+    /// One series, 1, naming the configuration that serves; none before the first load.
+    info: Family<InfoLabels, Gauge>,
+    info_shown: Mutex<Option<InfoLabels>>,
 }
 
 impl Live {
     pub fn new(initial: Snapshot) -> Self {
+        let live = Self::with(initial, None);
+        live.show(&live.current());
+        live
+    }
+
+    fn with(current: Snapshot, unloaded: Option<String>) -> Self {
         Self {
-            current: ArcSwap::from_pointee(initial),
-            unloaded: Mutex::new(None),
-            loaded: AtomicBool::new(true),
+            loaded: AtomicBool::new(unloaded.is_none()),
+            current: ArcSwap::from_pointee(current),
+            unloaded: Mutex::new(unloaded),
             reloads: Family::default(),
             stale: Family::default(),
+            info: Family::default(),
+            info_shown: Mutex::new(None),
         }
+    }
+
+    /// Name `snapshot` in `needle_config_info`: it serves from now on.
+    fn show(&self, snapshot: &Snapshot) {
+        let labels = InfoLabels::of(snapshot);
+        let mut shown = self.info_shown.lock().unwrap();
+        if let Some(old) = shown.take() {
+            self.info.remove(&old);
+        }
+        self.info.get_or_create(&labels).set(1);
+        *shown = Some(labels);
     }
 
     /// A snapshot that is not to serve until a source applies a good one; `why` says what is
     /// awaited (reported by readiness and in answers until then).
     pub fn awaiting(placeholder: Snapshot, why: String) -> Self {
-        let live = Self::new(placeholder);
-        *live.unloaded.lock().unwrap() = Some(why);
-        live.loaded.store(false, Ordering::Release);
-        live
+        Self::with(placeholder, Some(why))
     }
 
     /// Why there is no configuration to serve yet, if there is none.
@@ -79,6 +113,8 @@ impl Live {
             Ok(snapshot) => {
                 let templates = snapshot.template_summary();
                 let istio_release = snapshot.release.describe();
+                let fingerprint = snapshot.fingerprint.clone();
+                self.show(&snapshot);
                 self.current.store(Arc::new(snapshot));
                 *self.unloaded.lock().unwrap() = None;
                 self.loaded.store(true, Ordering::Release);
@@ -86,18 +122,28 @@ impl Live {
                 tracing::info!(
                     source,
                     istio_release,
+                    fingerprint,
                     templates,
                     "injector configuration reloaded"
                 );
                 ("ok", "")
             }
             Err(error) => {
-                if let Some(why) = self.unloaded.lock().unwrap().as_mut() {
-                    *why = format!("no injector configuration loaded: {error}");
-                }
+                let never_loaded = match self.unloaded.lock().unwrap().as_mut() {
+                    Some(why) => {
+                        *why = format!("no injector configuration loaded: {error}");
+                        true
+                    }
+                    None => false,
+                };
                 self.stale.get_or_create(&source_label).set(1);
-                tracing::error!(source, reason = error.label(), %error, "injector configuration reload failed; keeping the last good configuration");
-                ("error", error.label())
+                let reason = error.label();
+                if never_loaded {
+                    tracing::error!(source, reason, %error, "injector configuration failed to load; not ready until a good one loads");
+                } else {
+                    tracing::error!(source, reason, %error, "injector configuration reload failed; keeping the last good configuration");
+                }
+                ("error", reason)
             }
         };
         self.reloads
@@ -114,6 +160,12 @@ impl Live {
             "needle_config_reloads",
             "Injector configuration reloads, by source, result (ok, error) and reason",
             self.reloads.clone(),
+        );
+        registry.register(
+            "needle_config_info",
+            "1 for the injector configuration that serves: its fingerprint (the same on every \
+             replica given the same inputs) and the Istio release it is answered as",
+            self.info.clone(),
         );
         registry.register(
             "needle_config_stale",
@@ -164,6 +216,51 @@ mod tests {
             text.contains(r#"needle_config_stale{source="files"} 0"#),
             "{text}"
         );
+    }
+
+    /// The `needle_config_info` series of the text, in order.
+    fn info_lines(text: &str) -> Vec<&str> {
+        text.lines()
+            .filter(|l| l.starts_with("needle_config_info{"))
+            .collect()
+    }
+
+    #[test]
+    fn the_info_series_names_the_configuration_that_serves_and_only_it() {
+        let awaiting = Live::awaiting(snapshot::embedded(), "waiting".into());
+        assert_eq!(info_lines(&metrics(&awaiting)), Vec::<&str>::new());
+
+        let embedded = snapshot::embedded();
+        let first = format!(
+            r#"needle_config_info{{hash="{}",istio_release="86c9f01"}} 1"#,
+            embedded.fingerprint
+        );
+        assert_eq!(embedded.fingerprint.len(), 16);
+        assert_eq!(embedded.fingerprint, snapshot::embedded().fingerprint);
+        let live = Live::new(embedded);
+        assert_eq!(info_lines(&metrics(&live)), [first.as_str()]);
+
+        let other = snapshot::build(snapshot::Sources {
+            mesh: Some(snapshot::Source {
+                name: "mesh.yaml",
+                text: "defaultConfig: {concurrency: 3}",
+            }),
+            ..Default::default()
+        })
+        .unwrap();
+        let second = format!(
+            r#"needle_config_info{{hash="{}",istio_release="86c9f01"}} 1"#,
+            other.fingerprint
+        );
+        assert_ne!(first, second);
+        live.apply("files", Ok(other));
+        assert_eq!(info_lines(&metrics(&live)), [second.as_str()]);
+        // A failed reload leaves the one that serves named.
+        live.apply(
+            "files",
+            Err(ConfigError::new("config", "field policy: expected a string").into()),
+        );
+        assert_eq!(info_lines(&metrics(&live)), [second.as_str()]);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! `scripts/controlplane.sh`). `NEEDLE_CASE=<part of a name>` runs some scenarios only.
 
 mod audit;
+mod chaos;
 mod chart;
 mod check_inject;
 #[path = "../common/mod.rs"]
@@ -70,8 +71,17 @@ async fn run() -> ExitCode {
     let latency = failures::admission_latency(&env).await;
     let failure_scenarios: Vec<Scenario> = failures::scenarios().into_iter().filter(keep).collect();
     failed.extend(common::scenario::run_each(&env, &failure_scenarios).await);
+    // The cluster's bad days last: they stop the apiserver itself.
+    let chaos: Vec<Scenario> = chaos::scenarios().into_iter().filter(keep).collect();
+    let chaos_failed = common::scenario::run_each(&env, &chaos).await;
     println!("{latency}");
-    let total = scenarios.len() + failure_scenarios.len();
+    println!(
+        "chaos e2e: {}/{} pass",
+        chaos.len() - chaos_failed.len(),
+        chaos.len()
+    );
+    failed.extend(chaos_failed);
+    let total = scenarios.len() + failure_scenarios.len() + chaos.len();
     let passed = total - failed.len();
     drop(env);
     println!(

@@ -133,7 +133,7 @@ async fn steps(env: &Env, rev: &Revision) -> Outcome {
 }
 
 /// A Node, its kubelet version written as the kubelet writes it: in its status.
-async fn create_node(env: &Env, name: &str, kubelet: &str) -> Outcome {
+pub async fn create_node(env: &Env, name: &str, kubelet: &str) -> Outcome {
     let nodes: Api<Node> = Api::all(env.client.clone());
     let node: Node = serde_json::from_value(json!({"metadata": {"name": name}})).unwrap();
     nodes
@@ -149,7 +149,7 @@ async fn create_node(env: &Env, name: &str, kubelet: &str) -> Outcome {
 }
 
 #[derive(Debug, PartialEq, Clone, Copy)]
-enum Proxy {
+pub enum Proxy {
     /// `istio-proxy` in `initContainers` with `restartPolicy: Always`.
     Native,
     /// `istio-proxy` in `containers`.
@@ -176,12 +176,24 @@ fn proxy_of(stored: &Value) -> Proxy {
 /// The next pod (on `node`, if given) gets `want`: dry runs until needle's node cache has
 /// caught up with the change just made (the watch is asynchronous), then a pod for real.
 async fn expect(env: &Env, ns: &str, node: Option<&str>, want: Proxy, what: &str) -> Outcome {
+    expect_within(env, ns, node, want, what, Duration::from_secs(20)).await
+}
+
+/// `expect`, waiting up to `within` for needle to catch up.
+pub async fn expect_within(
+    env: &Env,
+    ns: &str,
+    node: Option<&str>,
+    want: Proxy,
+    what: &str,
+    within: Duration,
+) -> Outcome {
     let name = env.unique("native-auto");
     let mut p = pod(&name, json!({}), json!({}));
     if let Some(node) = node {
         p["spec"]["nodeName"] = json!(node);
     }
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + within;
     loop {
         let answer = env.create_pod(ns, p.clone(), true).await?;
         if proxy_of(&answer) == want {

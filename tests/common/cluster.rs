@@ -70,7 +70,9 @@ pub struct Cluster {
     pub ca_pem: String,
     pub kubeconfig: PathBuf,
     etcd: Child,
-    apiserver: Child,
+    /// Stopped and started again by the scenarios of an apiserver restart.
+    apiserver: std::sync::Mutex<Child>,
+    apiserver_args: Vec<String>,
 }
 
 impl Cluster {
@@ -95,53 +97,74 @@ impl Cluster {
             ],
             &dir.join("etcd.log"),
         );
+        let apiserver_args = vec![
+            format!("--etcd-servers={etcd_url}"),
+            "--bind-address=127.0.0.1".into(),
+            "--advertise-address=127.0.0.1".into(),
+            format!("--secure-port={secure}"),
+            // Without a controller manager nobody would maintain the endpoints of the
+            // `kubernetes` service; the default reconciler complains about loopback.
+            "--endpoint-reconciler-type=none".into(),
+            format!("--tls-cert-file={}", pki.serving_cert.display()),
+            format!("--tls-private-key-file={}", pki.serving_key.display()),
+            format!("--token-auth-file={}", pki.tokens.display()),
+            "--authorization-mode=RBAC".into(),
+            "--service-account-issuer=https://kubernetes.default.svc.cluster.local".into(),
+            format!("--service-account-key-file={}", pki.sa_public.display()),
+            format!(
+                "--service-account-signing-key-file={}",
+                pki.sa_key.display()
+            ),
+            "--service-cluster-ip-range=10.96.0.0/16".into(),
+            "--allow-privileged=true".into(),
+            format!("--cert-dir={}", dir.join("apiserver-certs").display()),
+            "--v=1".into(),
+        ];
         let apiserver = spawn_watched(
             &bin.join("kube-apiserver"),
-            &[
-                format!("--etcd-servers={etcd_url}"),
-                "--bind-address=127.0.0.1".into(),
-                "--advertise-address=127.0.0.1".into(),
-                format!("--secure-port={secure}"),
-                // Without a controller manager nobody would maintain the endpoints of the
-                // `kubernetes` service; the default reconciler complains about loopback.
-                "--endpoint-reconciler-type=none".into(),
-                format!("--tls-cert-file={}", pki.serving_cert.display()),
-                format!("--tls-private-key-file={}", pki.serving_key.display()),
-                format!("--token-auth-file={}", pki.tokens.display()),
-                "--authorization-mode=RBAC".into(),
-                "--service-account-issuer=https://kubernetes.default.svc.cluster.local".into(),
-                format!("--service-account-key-file={}", pki.sa_public.display()),
-                format!(
-                    "--service-account-signing-key-file={}",
-                    pki.sa_key.display()
-                ),
-                "--service-cluster-ip-range=10.96.0.0/16".into(),
-                "--allow-privileged=true".into(),
-                format!("--cert-dir={}", dir.join("apiserver-certs").display()),
-                "--v=1".into(),
-            ],
+            &apiserver_args,
             &dir.join("apiserver.log"),
         );
         let url = format!("https://127.0.0.1:{secure}");
         let kubeconfig = dir.join("kubeconfig");
         write_kubeconfig(&kubeconfig, &url, &pki.ca_pem);
-        let mut cluster = Cluster {
+        let cluster = Cluster {
             dir,
             url,
             ca_pem: pki.ca_pem,
             kubeconfig,
             etcd,
-            apiserver,
+            apiserver: std::sync::Mutex::new(apiserver),
+            apiserver_args,
         };
         cluster.wait_ready().await;
         cluster
     }
 
-    async fn wait_ready(&mut self) {
+    /// Stop the apiserver as a control-plane upgrade does (SIGTERM); etcd keeps its data.
+    pub fn stop_apiserver(&self) {
+        stop(&mut self.apiserver.lock().unwrap());
+    }
+
+    /// Start the apiserver again, on the same port with the same flags, and wait until it
+    /// is ready.
+    pub async fn start_apiserver(&self) {
+        let log = self.dir.join("apiserver.log");
+        let started = spawn_watched(
+            &binaries().join("kube-apiserver"),
+            &self.apiserver_args,
+            &log,
+        );
+        *self.apiserver.lock().unwrap() = started;
+        self.wait_ready().await;
+    }
+
+    async fn wait_ready(&self) {
         let client = self.client().await;
         let deadline = Instant::now() + Duration::from_secs(90);
         while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.apiserver.try_wait() {
+            let exited = self.apiserver.lock().unwrap().try_wait();
+            if let Ok(Some(status)) = exited {
                 panic!(
                     "kube-apiserver exited ({status}):\n{}",
                     self.log("apiserver")
@@ -184,7 +207,7 @@ impl Cluster {
 impl Drop for Cluster {
     fn drop(&mut self) {
         // The apiserver first: stopping etcd under it makes it spin on reconnects.
-        stop(&mut self.apiserver);
+        stop(self.apiserver.get_mut().unwrap_or_else(|e| e.into_inner()));
         stop(&mut self.etcd);
         // `dir` goes after this, with the processes that wrote in it gone.
     }

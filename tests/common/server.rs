@@ -97,6 +97,8 @@ impl Server {
             ])
             .args(extra)
             .env_remove("ENABLE_NATIVE_SIDECARS")
+            // The default log filter, unless a test names one.
+            .env_remove("NEEDLE_LOG")
             .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())

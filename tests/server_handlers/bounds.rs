@@ -17,19 +17,19 @@ async fn past_the_deadline_requests_fail_fast() {
     // Hold the only permit of small reviews so the request cannot start its work before the
     // deadline.
     let _permit = state.limits.inline_cpu.acquire().await.unwrap();
-    let out = post_review(
-        &state,
-        "/inject",
-        &review("v1", "late", "CREATE", "Pod", pod()),
-    )
-    .await;
-    assert_eq!(out["response"]["allowed"], false);
-    assert_eq!(out["response"]["uid"], "late");
+    let body = serde_json::to_vec(&review("v1", "late", "CREATE", "Pod", pod())).unwrap();
+    let (status, text) = post(&state, "/inject", "application/json", body).await;
+    // Not a decision about the pod: an HTTP error, so the webhook's failurePolicy decides.
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    let text = String::from_utf8(text).unwrap();
     assert!(
-        out["response"]["status"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("did not finish within")
+        text.starts_with("injection did not finish within 1ms (needle --request-timeout)"),
+        "{text}"
+    );
+    let metrics = state.metrics.encode();
+    assert!(
+        metrics.contains(r#"sidecar_injection_failure_total{reason="timeout"} 1"#),
+        "{metrics}"
     );
 }
 

@@ -75,26 +75,29 @@ async fn http_edges_answer_as_istio() {
     }
 }
 
-/// A pod the server cannot serve yet (a watched kind not synced) is denied, counted as a
-/// failure under its reason like every other denial, and answered.
+/// A pod the server cannot serve yet (a watched kind not synced) gets an HTTP error, so the
+/// webhook's failurePolicy decides as for a server that is down (`Ignore` admits it), and is
+/// counted as a failure under its reason; no review is written.
 #[tokio::test]
-async fn denials_before_the_caches_sync_are_counted() {
+async fn pods_before_the_caches_sync_are_left_to_the_failure_policy() {
     let state = state();
     state.caches.expect("Node");
-    let out = post_review(
-        &state,
-        "/inject",
-        &review("v1", "u", "CREATE", "Pod", pod()),
-    )
-    .await;
-    assert_eq!(out["response"]["allowed"], false, "{out}");
+    let body = serde_json::to_vec(&review("v1", "u", "CREATE", "Pod", pod())).unwrap();
+    let (status, text) = post(&state, "/inject", "application/json", body).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(
+        String::from_utf8(text).unwrap(),
+        "needle is not ready: waiting for the Node cache to sync"
+    );
     let metrics = state.metrics.encode();
-    for line in [
-        r#"sidecar_injection_failure_total{reason="cache_not_synced"} 1"#,
-        "sidecar_injection_success_total 1",
-    ] {
-        assert!(metrics.contains(line), "{line} missing from {metrics}");
-    }
+    assert!(
+        metrics.contains(r#"sidecar_injection_failure_total{reason="cache_not_synced"} 1"#),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("sidecar_injection_success_total 0"),
+        "{metrics}"
+    );
 }
 
 #[tokio::test]

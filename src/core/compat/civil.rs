@@ -1,5 +1,6 @@
 //! Civil (proleptic Gregorian) dates and days since the Unix epoch, both ways: Go's `time`
-//! arithmetic for the templates' date functions, and the dev certificate's validity.
+//! arithmetic for the templates' date functions, the dev certificate's validity, and the
+//! serving certificate's expiry.
 
 /// Days since 1970-01-01 of a civil date (H. Hinnant's algorithm).
 pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {

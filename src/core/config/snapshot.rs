@@ -26,6 +26,10 @@ pub struct Snapshot {
     pub release: ChosenRelease,
     /// This load among all others in the process (answers cached for one are not another's).
     pub generation: config::Generation,
+    /// What was loaded, as 16 hex digits: the same on every replica given the same inputs
+    /// (texts, release, template choice, image override, environment), so a platform team
+    /// sees which replicas serve which configuration.
+    pub fingerprint: String,
 }
 
 impl Snapshot {
@@ -240,6 +244,7 @@ fn release_stock(name: &str, text: &str) -> Option<&'static str> {
 /// minijinja here (a template that cannot be translated fails the config load); for the
 /// names needle has built in, `sources.templates` picks needle's version or the config's.
 pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
+    let fingerprint = fingerprint(&sources);
     let config = match &sources.config {
         Some(s) => InjectorConfig::parse(s.name, s.text)?,
         None => InjectorConfig::parse("embedded config", DEFAULT_CONFIG)?,
@@ -304,7 +309,25 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
         template_origins,
         release,
         generation: config::Generation::next(),
+        fingerprint,
     })
+}
+
+/// FNV-1a 64 of everything `build` reads, each part ended by a NUL (no text holds one).
+fn fingerprint(sources: &Sources) -> String {
+    fn text(s: &Option<Source>, default: &'static str) -> String {
+        s.as_ref().map_or(default, |s| s.text).to_string()
+    }
+    let mut parts: Vec<String> = vec![
+        text(&sources.config, DEFAULT_CONFIG),
+        text(&sources.values, DEFAULT_VALUES),
+        text(&sources.mesh, DEFAULT_MESH),
+        format!("{:?}", sources.templates),
+        format!("{:?}", sources.image),
+        format!("{:?}", sources.release),
+    ];
+    parts.extend(sources.environment.iter().map(|(k, v)| format!("{k}={v}")));
+    format!("{:016x}", fnv1a64(&parts.join("\0")))
 }
 
 /// The templates of Istio's default profile that needle has built in, offered when the

@@ -1,0 +1,169 @@
+//! The cluster's bad days, through the real apiserver: the apiserver stopped (as a
+//! control-plane upgrade stops it) while needle watches the cluster. Prints its own summary,
+//! `chaos e2e: M/M pass`.
+
+use crate::common::server::{Server, free_port, temp_dir};
+use crate::configmaps::ready;
+use crate::env::{Env, Revision};
+use crate::failures::{start, stop};
+use crate::nodes::{Proxy, create_node, expect_within};
+use crate::{Outcome, Scenario, scenario};
+use k8s_openapi::api::core::v1::Node;
+use kube::api::{Api, DeleteParams};
+use serde_json::json;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long the apiserver is away.
+const OUTAGE: Duration = Duration::from_secs(30);
+/// After it is back, a watch retries within its back-off (at most 30 s, with jitter).
+const CATCH_UP: Duration = Duration::from_secs(45);
+const NODE: &str = "e2e-node-after-outage";
+
+pub fn scenarios() -> Vec<Scenario> {
+    vec![scenario!(
+        "chaos: the apiserver stopped 30 s and started again: needle stays ready, logs a line per watch, sees a Node added after, and SIGTERM during the outage exits 0 at once",
+        apiserver_restart
+    )]
+}
+
+/// The `canary` server watches the cluster (`auto` native sidecars: Nodes) for the scenario,
+/// and runs as before afterwards; the scenario's node is deleted whatever the outcome.
+async fn apiserver_restart(env: Arc<Env>) -> Outcome {
+    let rev = env.revision("canary");
+    let kubeconfig = env.cluster.kubeconfig.display().to_string();
+    stop(rev).await;
+    *rev.server.lock().await =
+        Some(rev.spawn_server_with(&["--watch-cluster", "--kubeconfig", &kubeconfig], &[]));
+    let outcome = steps(&env, rev, &kubeconfig).await;
+    let _ = Api::<Node>::all(env.client.clone())
+        .delete(NODE, &DeleteParams::default())
+        .await;
+    stop(rev).await;
+    start(rev).await;
+    outcome
+}
+
+async fn steps(env: &Env, rev: &Revision, kubeconfig: &str) -> Outcome {
+    let (admin, log) = {
+        let server = rev.server.lock().await;
+        let server = server.as_ref().expect("just started");
+        (server.admin, server.log.clone())
+    };
+    crate::configmaps::wait_for(|| ready(admin).is_ok())
+        .await
+        .map_err(|_| format!("not ready with --watch-cluster: {:?}", ready(admin)))?;
+    let apps = env
+        .namespace("chaos-apps", json!({"istio.io/rev": "canary"}))
+        .await;
+    // No node too old: native sidecars.
+    expect_within(
+        env,
+        &apps,
+        None,
+        Proxy::Native,
+        "before",
+        Duration::from_secs(20),
+    )
+    .await?;
+
+    // A second server, to be stopped while the apiserver is away.
+    let dir = temp_dir("chaos-sigterm");
+    let certs = dir.join("certs");
+    let mut leaving = Server::spawn_on(
+        &dir,
+        free_port(),
+        &[
+            "--cert-dir",
+            certs.to_str().unwrap(),
+            "--watch-cluster",
+            "--kubeconfig",
+            kubeconfig,
+            "--drain-timeout",
+            "2s",
+        ],
+        &[],
+    );
+    leaving.wait_ready();
+
+    let lines_before = line_count(&log);
+    env.cluster.stop_apiserver();
+    let began = Instant::now();
+    let mut not_ready = Vec::new();
+    let mut sigterm: Option<Result<Duration, String>> = None;
+    while began.elapsed() < OUTAGE {
+        if let Err(why) = ready(admin) {
+            not_ready.push(format!("{:?}: {why}", began.elapsed()));
+        }
+        if sigterm.is_none() && began.elapsed() > OUTAGE / 2 {
+            sigterm = Some(sigterm_exit(&mut leaving));
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    env.cluster.start_apiserver().await;
+
+    create_node(env, NODE, "v1.32.4").await?;
+    expect_within(
+        env,
+        &apps,
+        None,
+        Proxy::Container,
+        "a 1.32 node added after the outage",
+        CATCH_UP,
+    )
+    .await?;
+    let lines = line_count(&log) - lines_before;
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let outage_log: Vec<&str> = text.lines().skip(lines_before).collect();
+    if !not_ready.is_empty() {
+        return Err(format!("not ready during the outage: {not_ready:?}"));
+    }
+    if lines >= 100 {
+        return Err(format!(
+            "{lines} log lines for the outage:\n{}",
+            outage_log.join("\n")
+        ));
+    }
+    let back = outage_log
+        .iter()
+        .filter(|l| l.contains("watch of the cluster is back"))
+        .count();
+    if back == 0 {
+        return Err(format!(
+            "no watch said it is back:\n{}",
+            outage_log.join("\n")
+        ));
+    }
+    match sigterm {
+        Some(Ok(took)) if took < Duration::from_secs(3) => {}
+        other => return Err(format!("SIGTERM during the outage: {other:?}")),
+    }
+    println!(
+        "chaos: apiserver away {OUTAGE:?}: needle ready throughout, {lines} log lines ({back} watches back), SIGTERM meanwhile exit 0"
+    );
+    Ok(())
+}
+
+fn line_count(log: &std::path::Path) -> usize {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .count()
+}
+
+/// SIGTERM, and how long the process took to exit 0.
+fn sigterm_exit(server: &mut Server) -> Result<Duration, String> {
+    server.sigterm();
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(10) {
+        match server.child.try_wait() {
+            Ok(Some(status)) if status.success() => return Ok(began.elapsed()),
+            Ok(Some(status)) => return Err(format!("{status}: {}", server.log())),
+            _ => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    Err(format!(
+        "still running 10 s after SIGTERM: {}",
+        server.log()
+    ))
+}
