@@ -461,3 +461,83 @@ fn chart_names_the_istio_release_for_its_own_configmaps_only() {
         ["--istio-release=1.29"]
     );
 }
+
+/// `rolloutOnConfigChange` rolls the pods with the chart's own ConfigMaps (their checksum
+/// changes with them), and adds nothing by default or with istiod's ConfigMaps.
+#[test]
+fn chart_rolls_the_pods_on_a_config_change_when_asked() {
+    let checksum = |extra: &[&str]| {
+        let mut args = vec!["--namespace", "istio-system"];
+        args.extend_from_slice(extra);
+        let docs = render(&flags(&args)).unwrap();
+        let template = &find(&docs, "Deployment", "needle")["spec"]["template"];
+        template["metadata"]["annotations"]["checksum/config"]
+            .as_str()
+            .map(str::to_string)
+    };
+    assert_eq!(checksum(&[]), None);
+    let on = ["--set", "rolloutOnConfigChange=true"];
+    let first = checksum(&on).expect("a checksum annotation");
+    assert_eq!(first.len(), 64);
+    assert_eq!(
+        checksum(&on).as_ref(),
+        Some(&first),
+        "the same inputs, the same checksum"
+    );
+    let edited = checksum(&[
+        on[0],
+        on[1],
+        "--set",
+        "global.hub=registry.example.com/istio",
+    ]);
+    assert!(
+        edited.is_some_and(|c| c != first),
+        "a values edit changes it"
+    );
+    let istiod = checksum(&[on[0], on[1], "--set", "useIstioConfigMaps=true"]);
+    assert_eq!(
+        istiod, None,
+        "istiod's ConfigMaps are not the chart's to sum"
+    );
+}
+
+/// The optional PrometheusRule carries the alerts docs/operations.md names, each on needle's
+/// own metrics of the release's pods.
+#[test]
+fn chart_renders_the_alerts_when_asked() {
+    let base = ["--namespace", "istio-system"];
+    let docs = render(&flags(&base)).unwrap();
+    assert!(!docs.iter().any(|d| d["kind"] == "PrometheusRule"));
+    let docs = render(&flags(&[
+        base[0],
+        base[1],
+        "--set",
+        "prometheusRule.enabled=true",
+    ]))
+    .unwrap();
+    let rule = find(&docs, "PrometheusRule", "needle");
+    let rules = rule["spec"]["groups"][0]["rules"].as_array().unwrap();
+    let alerts: Vec<(&str, &str)> = rules
+        .iter()
+        .map(|r| (r["alert"].as_str().unwrap(), r["expr"].as_str().unwrap()))
+        .collect();
+    let want = [
+        ("NeedleConfigStale", "needle_config_stale{"),
+        ("NeedleReplicasOutOfStep", "needle_config_info{"),
+        ("NeedleCertificateExpiring", "< 604800"),
+        ("NeedleWatchDown", "needle_watch_up{"),
+        (
+            "NeedleInjectionSlow",
+            "sidecar_injection_time_seconds_bucket{",
+        ),
+    ];
+    assert_eq!(alerts.len(), want.len(), "{alerts:?}");
+    for ((alert, expr), (want_alert, want_expr)) in alerts.iter().zip(want) {
+        assert_eq!(*alert, want_alert);
+        assert!(expr.contains(want_expr), "{alert}: {expr}");
+        assert!(
+            expr.contains(r#"namespace="istio-system", pod=~"needle-.*""#),
+            "{alert}: {expr}"
+        );
+    }
+}

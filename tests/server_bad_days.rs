@@ -122,9 +122,12 @@ async fn an_unreachable_apiserver_is_retried_quietly_and_sigterm_ends_the_server
         .await
         .unwrap();
     assert_eq!(status, 503);
-    let body = String::from_utf8(body).unwrap();
+    // A Kubernetes Status, whose message the apiserver shows in its error.
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["kind"], "Status", "{body}");
+    let message = body["message"].as_str().unwrap();
     assert!(
-        body.starts_with("needle is not ready: waiting for ConfigMap"),
+        message.starts_with("needle is not ready: waiting for ConfigMap"),
         "{body}"
     );
 

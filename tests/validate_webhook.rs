@@ -343,7 +343,12 @@ async fn validation_past_the_deadline_is_left_to_the_failure_policy() {
     let body = serde_json::to_vec(&review("v1", "CREATE", vs)).unwrap();
     let (status, message) = post(&state, "application/json", body).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    let message = String::from_utf8(message).unwrap();
+    let status: Value = serde_json::from_slice(&message).unwrap();
+    assert_eq!(
+        (&status["kind"], &status["code"]),
+        (&json!("Status"), &json!(503))
+    );
+    let message = status["message"].as_str().unwrap();
     assert!(
         message.starts_with("validation did not finish within 1ms"),
         "{message}"

@@ -95,19 +95,34 @@ impl Failure {
 
     /// The answer to a request needle could not answer: an HTTP error, which the apiserver
     /// takes as a failed call, so the webhook's `failurePolicy` decides (`Ignore` admits the
-    /// object as it is). The status says whose side failed, the text why.
+    /// object as it is). The status says whose side failed. A request the client got wrong
+    /// gets the text why, as Istio's; needle's own failures a Kubernetes `Status`, whose
+    /// message the apiserver puts in its error (of a bare 503 it would say only "the server is
+    /// currently unable to handle the request").
     pub fn response(&self) -> axum::response::Response {
         use axum::http::{StatusCode, header};
         use axum::response::IntoResponse;
-        let status = match self {
-            Failure::TooLarge | Failure::Read(_) => StatusCode::BAD_REQUEST,
-            Failure::Overloaded { .. } | Failure::Timeout { .. } | Failure::NotReady { .. } => {
-                StatusCode::SERVICE_UNAVAILABLE
+        let (status, reason) = match self {
+            Failure::TooLarge | Failure::Read(_) => {
+                let content_type = [(header::CONTENT_TYPE, "text/plain; charset=utf-8")];
+                return (StatusCode::BAD_REQUEST, content_type, self.message()).into_response();
             }
-            Failure::Panic(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Failure::Overloaded { .. } | Failure::Timeout { .. } | Failure::NotReady { .. } => {
+                (StatusCode::SERVICE_UNAVAILABLE, "ServiceUnavailable")
+            }
+            Failure::Panic(_) => (StatusCode::INTERNAL_SERVER_ERROR, "InternalError"),
         };
-        let content_type = [(header::CONTENT_TYPE, "text/plain; charset=utf-8")];
-        (status, content_type, self.message()).into_response()
+        let body = serde_json::json!({
+            "kind": "Status",
+            "apiVersion": "v1",
+            "metadata": {},
+            "status": "Failure",
+            "message": self.message(),
+            "reason": reason,
+            "code": status.as_u16(),
+        });
+        let content_type = [(header::CONTENT_TYPE, "application/json")];
+        (status, content_type, body.to_string()).into_response()
     }
 
     /// What the admission's own line does not say once the review is decoded (that line is

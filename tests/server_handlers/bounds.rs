@@ -21,7 +21,7 @@ async fn past_the_deadline_requests_fail_fast() {
     let (status, text) = post(&state, "/inject", "application/json", body).await;
     // Not a decision about the pod: an HTTP error, so the webhook's failurePolicy decides.
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    let text = String::from_utf8(text).unwrap();
+    let text = status_message(&text, 503);
     assert!(
         text.starts_with("injection did not finish within 1ms (needle --request-timeout)"),
         "{text}"
@@ -90,7 +90,7 @@ async fn a_request_over_the_memory_budget_waits_then_is_refused_as_overloaded() 
     let (status, text) = post(&state, "/inject", "application/json", body.clone()).await;
     let waited = started.elapsed();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    let text = String::from_utf8(text).unwrap();
+    let text = status_message(&text, 503);
     assert!(
         text.starts_with("needle is overloaded: the requests in flight hold its memory budget (4096 bytes of bodies, needle --max-in-flight-bytes)"),
         "{text}"

@@ -86,7 +86,7 @@ async fn pods_before_the_caches_sync_are_left_to_the_failure_policy() {
     let (status, text) = post(&state, "/inject", "application/json", body).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(
-        String::from_utf8(text).unwrap(),
+        status_message(&text, 503),
         "needle is not ready: waiting for the Node cache to sync"
     );
     let metrics = state.metrics.encode();

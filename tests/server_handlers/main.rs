@@ -54,6 +54,18 @@ async fn post(
     send(state, path, content_type, Body::from(body)).await
 }
 
+/// The message of the Kubernetes `Status` needle answers a request it could not answer with
+/// (the apiserver puts it in its error).
+fn status_message(body: &[u8], code: u16) -> String {
+    let status: Value = serde_json::from_slice(body).expect("a Status");
+    assert_eq!(
+        (&status["kind"], &status["status"], &status["code"]),
+        (&json!("Status"), &json!("Failure"), &json!(code)),
+        "{status}"
+    );
+    status["message"].as_str().unwrap().to_string()
+}
+
 /// `post` of any body (a stream that breaks off, say).
 async fn send(
     state: &Arc<AppState>,
