@@ -32,21 +32,6 @@ fn series(metrics: &str, name_and_labels: &str) -> Option<f64> {
         .find_map(|l| l.strip_prefix(name_and_labels)?.trim().parse().ok())
 }
 
-/// Wait for the process to end; its exit status and how long that took.
-fn wait_exit(
-    server: &mut Server,
-    within: Duration,
-) -> (Option<std::process::ExitStatus>, Duration) {
-    let began = Instant::now();
-    while began.elapsed() < within {
-        if let Ok(Some(status)) = server.child.try_wait() {
-            return (Some(status), began.elapsed());
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    (None, began.elapsed())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreachable_apiserver_is_retried_quietly_and_sigterm_ends_the_server() {
     let dir = temp_dir("apiserver-gone");
@@ -145,10 +130,9 @@ async fn an_unreachable_apiserver_is_retried_quietly_and_sigterm_ends_the_server
     );
 
     drop(client);
-    server.sigterm();
-    let (status, took) = wait_exit(&mut server, Duration::from_secs(10));
-    let status =
-        status.unwrap_or_else(|| panic!("still running 10 s after SIGTERM:\n{}", server.log()));
+    let (status, took) = server
+        .sigterm_and_wait(Duration::from_secs(10))
+        .unwrap_or_else(|| panic!("still running 10 s after SIGTERM:\n{}", server.log()));
     assert!(status.success(), "{status}: {}", server.log());
     assert!(
         took < Duration::from_secs(3),

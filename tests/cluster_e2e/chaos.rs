@@ -153,17 +153,12 @@ fn line_count(log: &std::path::Path) -> usize {
 
 /// SIGTERM, and how long the process took to exit 0.
 fn sigterm_exit(server: &mut Server) -> Result<Duration, String> {
-    server.sigterm();
-    let began = Instant::now();
-    while began.elapsed() < Duration::from_secs(10) {
-        match server.child.try_wait() {
-            Ok(Some(status)) if status.success() => return Ok(began.elapsed()),
-            Ok(Some(status)) => return Err(format!("{status}: {}", server.log())),
-            _ => std::thread::sleep(Duration::from_millis(20)),
-        }
+    match server.sigterm_and_wait(Duration::from_secs(10)) {
+        Some((status, took)) if status.success() => Ok(took),
+        Some((status, _)) => Err(format!("{status}: {}", server.log())),
+        None => Err(format!(
+            "still running 10 s after SIGTERM: {}",
+            server.log()
+        )),
     }
-    Err(format!(
-        "still running 10 s after SIGTERM: {}",
-        server.log()
-    ))
 }

@@ -138,6 +138,23 @@ impl Server {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// SIGTERM, then wait up to `within` for the process to end: its exit status and how
+    /// long it took, or `None` if it is still running.
+    pub fn sigterm_and_wait(
+        &mut self,
+        within: Duration,
+    ) -> Option<(std::process::ExitStatus, Duration)> {
+        self.sigterm();
+        let began = Instant::now();
+        while began.elapsed() < within {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some((status, began.elapsed()));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
     pub fn sigterm(&self) {
         let status = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
