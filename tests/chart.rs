@@ -334,11 +334,12 @@ fn chart_deployment_runs_needle_serve() {
 
 /// The rules of the release's ClusterRole.
 fn cluster_role_rules(docs: &[Value]) -> &[Value] {
+    // A ClusterRole the values give no rule renders `rules:` (null): no permission.
     docs.iter()
         .find(|d| d["kind"] == "ClusterRole")
         .expect("a ClusterRole")["rules"]
         .as_array()
-        .unwrap()
+        .map_or(&[], Vec::as_slice)
 }
 
 /// The ClusterRole's rules for the core API group: each resource with its verbs.
@@ -539,5 +540,99 @@ fn chart_renders_the_alerts_when_asked() {
             expr.contains(r#"namespace="istio-system", pod=~"needle-.*""#),
             "{alert}: {expr}"
         );
+    }
+}
+
+/// Every permission of the chart, per value set: exactly what the values turn on, nothing
+/// for a feature that is off (each rule as `resource[names] verbs`, the ClusterRole's and the
+/// Role's).
+#[test]
+fn chart_rbac_grants_exactly_what_the_values_turn_on() {
+    let read = "[get,list,watch]";
+    let watch_cluster = [format!("nodes {read}"), format!("proxyconfigs {read}")];
+    let patch = [
+        format!("mutatingwebhookconfigurations {read}"),
+        format!("validatingwebhookconfigurations {read}"),
+        "mutatingwebhookconfigurations[istio-sidecar-injector] [update]".to_string(),
+        "validatingwebhookconfigurations[istio-validator-istio-system] [update]".to_string(),
+    ];
+    let dry_run = "gateways (Role) [create,update]".to_string();
+    let with = |parts: &[&[String]]| -> Vec<String> {
+        let mut all: Vec<String> = parts.iter().flat_map(|p| p.iter().cloned()).collect();
+        all.sort();
+        all
+    };
+    let table: Vec<(Vec<&str>, Vec<String>)> = vec![
+        (vec![], with(&[&watch_cluster])),
+        (vec!["serve.watchCluster=false"], vec![]),
+        (
+            vec!["serve.patchWebhooks=true"],
+            with(&[&watch_cluster, &patch, std::slice::from_ref(&dry_run)]),
+        ),
+        // The values fix the validator's policy: needle never flips it, no dry run.
+        (
+            vec![
+                "serve.patchWebhooks=true",
+                "base.validationFailurePolicy=Fail",
+            ],
+            with(&[&watch_cluster, &patch]),
+        ),
+        // No validator of the chart's: none to update, no dry run (needle still watches
+        // the revision's validators, which a tag may add).
+        (
+            vec![
+                "serve.watchCluster=false",
+                "serve.patchWebhooks=true",
+                "global.configValidation=false",
+            ],
+            with(&[&patch[..3]]),
+        ),
+    ];
+    for (sets, want) in table {
+        let mut args = flags(&["--namespace", "istio-system"]);
+        for set in &sets {
+            args.extend(flags(&["--set", set]));
+        }
+        let docs = render(&args).unwrap();
+        let mut got: Vec<String> = Vec::new();
+        for (kind, suffix) in [("ClusterRole", ""), ("Role", " (Role)")] {
+            for doc in docs.iter().filter(|d| d["kind"] == kind) {
+                for rule in doc["rules"].as_array().map_or(&[][..], Vec::as_slice) {
+                    let list = |key: &str| -> Vec<String> {
+                        rule[key]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|v| v.as_str().unwrap().to_string())
+                            .collect()
+                    };
+                    let names = list("resourceNames");
+                    let names = match names.is_empty() {
+                        true => String::new(),
+                        false => format!("[{}]", names.join(",")),
+                    };
+                    for resource in list("resources") {
+                        got.push(format!(
+                            "{resource}{names}{suffix} [{}]",
+                            list("verbs").join(",")
+                        ));
+                    }
+                }
+            }
+        }
+        got.sort();
+        assert_eq!(got, want, "{sets:?}");
+        let container =
+            &find(&docs, "Deployment", "needle")["spec"]["template"]["spec"]["containers"][0];
+        let has = |flag: &str| {
+            container["args"]
+                .as_array()
+                .unwrap()
+                .contains(&serde_json::json!(flag))
+        };
+        let patches = sets.contains(&"serve.patchWebhooks=true");
+        assert_eq!(has("--patch-webhooks"), patches, "{sets:?}");
+        let kept = patches && sets.contains(&"base.validationFailurePolicy=Fail");
+        assert_eq!(has("--keep-validator-failure-policy"), kept, "{sets:?}");
     }
 }

@@ -67,10 +67,21 @@ pub struct ServeArgs {
     #[arg(long = "watch-cluster", env = "NEEDLE_WATCH_CLUSTER")]
     pub watch_cluster: bool,
     /// Keep `caBundle` of the injector entries (`*sidecar-injector.istio.io`) of the
-    /// MutatingWebhookConfigurations labelled `istio.io/rev=<revision>` (tags included) equal
-    /// to the serving certificate's CA, as istiod's patcher does.
+    /// MutatingWebhookConfigurations labelled `istio.io/rev=<revision>` (tags included), and
+    /// of every entry of the ValidatingWebhookConfigurations so labelled, equal to the serving
+    /// certificate's CA, as istiod's patchers do; a validator entry set `Ignore` becomes `Fail`
+    /// once needle is seen to answer (see `--keep-validator-failure-policy`).
     #[arg(long = "patch-webhooks", env = "NEEDLE_PATCH_WEBHOOKS")]
     pub patch_webhooks: bool,
+    /// With `--patch-webhooks`: the values fix the failurePolicy of the revision's validators
+    /// (GitOps), so only their caBundle is kept; without it an entry installed `Ignore` is
+    /// flipped to `Fail` once needle is seen to deny a dry-run Gateway through the apiserver.
+    #[arg(
+        long = "keep-validator-failure-policy",
+        env = "NEEDLE_KEEP_VALIDATOR_FAILURE_POLICY",
+        requires = "patch_webhooks"
+    )]
+    pub keep_validator_failure_policy: bool,
     /// The CA (PEM) of `--tls-cert-file` that `--patch-webhooks` writes as caBundle; default
     /// `ca.crt` in the certificate's directory. Watched and followed like the certificate.
     #[arg(
@@ -211,6 +222,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         cluster: args.cluster,
         watch_cluster: args.watch_cluster,
         patch_webhooks: args.patch_webhooks,
+        keep_validator_failure_policy: args.keep_validator_failure_policy,
         ca_file: args.ca_file,
         inject: crate::cli::args::injector_settings(&args.revision),
         limits,

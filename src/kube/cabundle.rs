@@ -3,7 +3,9 @@
 //! to write. Pure: the watching, the update and the retries are in `webhook_patcher`.
 
 use k8s_openapi::ByteString;
-use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
+use k8s_openapi::api::admissionregistration::v1::{
+    MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
+};
 
 /// The label that says which revision a webhook configuration belongs to.
 pub const REVISION_LABEL: &str = "istio.io/rev";
@@ -100,6 +102,40 @@ pub fn decide(
     }
 }
 
+/// Whether an entry of the revision's validator is set to a policy other than `Fail`, as
+/// istiod checks it: then it is to fail closed once needle is seen to answer (an entry with
+/// no policy is the apiserver's default, `Fail`).
+pub fn validator_fails_open(config: &ValidatingWebhookConfiguration) -> bool {
+    config
+        .webhooks
+        .iter()
+        .flatten()
+        .any(|hook| hook.failure_policy.as_deref().is_some_and(|p| p != "Fail"))
+}
+
+/// The revision's validator with every entry trusting `ca` and, with `fail_close`, failing
+/// closed; `None` when that is what it is already.
+pub fn validator_update(
+    config: &ValidatingWebhookConfiguration,
+    ca: &[u8],
+    fail_close: bool,
+) -> Option<ValidatingWebhookConfiguration> {
+    let mut updated = config.clone();
+    let mut changed = false;
+    for hook in updated.webhooks.iter_mut().flatten() {
+        let client = &mut hook.client_config;
+        if client.ca_bundle.as_ref().map_or(&[][..], |b| &b.0[..]) != ca {
+            client.ca_bundle = Some(ByteString(ca.to_vec()));
+            changed = true;
+        }
+        if fail_close && hook.failure_policy.as_deref() != Some("Fail") {
+            hook.failure_policy = Some("Fail".into());
+            changed = true;
+        }
+    }
+    changed.then_some(updated)
+}
+
 /// The PEM label of a block that is not a certificate, for the message.
 fn pem_label(item: &rustls_pemfile::Item) -> &'static str {
     use rustls_pemfile::Item;
@@ -117,6 +153,48 @@ fn pem_label(item: &rustls_pemfile::Item) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn vwc(hooks: &[(Option<&str>, Option<&[u8]>)]) -> ValidatingWebhookConfiguration {
+        let hooks: Vec<_> = hooks
+            .iter()
+            .map(|(policy, bundle)| {
+                let mut client = json!({"url": "https://needle:443/validate"});
+                if let Some(b) = bundle {
+                    client["caBundle"] = json!(ByteString(b.to_vec()));
+                }
+                let mut hook = json!({"name": "rev.validation.istio.io", "clientConfig": client,
+                    "sideEffects": "None", "admissionReviewVersions": ["v1"]});
+                if let Some(p) = policy {
+                    hook["failurePolicy"] = json!(p);
+                }
+                hook
+            })
+            .collect();
+        serde_json::from_value(json!({"metadata": {"name": "istio-validator-istio-system",
+            "labels": {"istio.io/rev": "default"}, "resourceVersion": "3"}, "webhooks": hooks}))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_validator_trusts_the_ca_and_fails_closed_only_when_told() {
+        let old: &[u8] = b"old";
+        let ignoring = vwc(&[(Some("Ignore"), Some(old))]);
+        assert!(validator_fails_open(&ignoring));
+        // Not seen to answer yet: the bundle only.
+        let updated = validator_update(&ignoring, CA, false).unwrap();
+        let hook = &updated.webhooks.as_ref().unwrap()[0];
+        assert_eq!(hook.client_config.ca_bundle.as_ref().unwrap().0, CA);
+        assert_eq!(hook.failure_policy.as_deref(), Some("Ignore"));
+        assert_eq!(updated.metadata.resource_version.as_deref(), Some("3"));
+        // Seen to answer: Fail too; then nothing more to write.
+        let closed = validator_update(&updated, CA, true).unwrap();
+        let hook = &closed.webhooks.as_ref().unwrap()[0];
+        assert_eq!(hook.failure_policy.as_deref(), Some("Fail"));
+        assert!(!validator_fails_open(&closed));
+        assert_eq!(validator_update(&closed, CA, true), None);
+        // No policy is the apiserver's Fail: not to be flipped.
+        assert!(!validator_fails_open(&vwc(&[(None, Some(CA))])));
+    }
 
     const CA: &[u8] = b"-----BEGIN CERTIFICATE-----\nnew\n-----END CERTIFICATE-----\n";
 

@@ -8,8 +8,10 @@ pub mod check_inject;
 pub mod configmaps;
 pub mod namespaces;
 pub mod nodes;
+pub mod patch_queue;
 pub mod proxy_configs;
 pub mod tag;
+pub mod validator_patcher;
 pub mod watch;
 pub mod webhook_patcher;
 

@@ -6,20 +6,20 @@
 //! concurrent writers conflict and retry instead of overwriting each other.
 
 use super::cabundle::{self, Decision};
-use super::watch::{Health, WatchMetrics};
+use super::patch_queue::{self, Next};
+use super::watch::WatchMetrics;
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
 use kube::api::PostParams;
-use kube::runtime::reflector::{self, ObjectRef, Store};
+use kube::runtime::reflector::{ObjectRef, Store};
 use kube::runtime::watcher;
-use kube::{Api, Client, ResourceExt};
+use kube::{Api, Client};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::registry::Registry;
-use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::time::Duration;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
 /// Istio's queue: the first retries are fast, to settle a conflict between replicas quickly;
 /// past them the replicas disagree for real, and retrying slowly spares the apiserver.
@@ -107,64 +107,23 @@ impl Patcher {
 
     /// Patch the injector entries of the MutatingWebhookConfigurations until the process ends.
     pub async fn run(self) {
-        let suffix = cabundle::INJECTOR_SUFFIX;
         let api: Api<MutatingWebhookConfiguration> = Api::all(self.client.clone());
-        let (store, writer) = reflector::store();
-        let (queue, mut work) = mpsc::unbounded_channel::<Work>();
         let health = self.watches.health("MutatingWebhookConfiguration");
-        tokio::spawn(follow_configs(api.clone(), writer, queue.clone(), health));
-        tokio::spawn(follow_ca(self.ca_changed.clone(), queue.clone()));
-        // Nothing is judged on a partial list: a configuration not listed yet is not missing.
-        if store.wait_until_ready().await.is_err() {
-            return;
-        }
-        let mut tries: HashMap<String, u32> = HashMap::new();
-        let mut scheduled: HashSet<String> = HashSet::new();
-        while let Some(first) = work.recv().await {
-            // Everything queued meanwhile is checked once, as a work queue dedupes.
-            let mut names = BTreeSet::new();
-            let mut next = Some(first);
-            while let Some(item) = next {
-                match item {
-                    Work::One(name) => {
-                        names.insert(name);
-                    }
-                    Work::Retry(name) => {
-                        scheduled.remove(&name);
-                        names.insert(name);
-                    }
-                    Work::All => names.extend(store.state().iter().map(|c| c.name_any())),
-                }
-                next = work.try_recv().ok();
-            }
-            for name in names {
-                if self.reconcile(&api, &store, &name, suffix).await == Next::Done {
-                    tries.remove(&name);
-                    continue;
-                }
-                let label = NameLabel { name: name.clone() };
-                self.metrics.retries.get_or_create(&label).inc();
-                let n = tries.entry(name.clone()).or_default();
-                *n += 1;
-                if scheduled.insert(name.clone()) {
-                    let (queue, delay) = (queue.clone(), retry_delay(*n));
-                    tokio::spawn(async move {
-                        tokio::time::sleep(delay).await;
-                        let _ = queue.send(Work::Retry(name));
-                    });
-                }
-            }
-        }
+        let retried = |name: &str| {
+            let label = NameLabel { name: name.into() };
+            self.metrics.retries.get_or_create(&label).inc();
+        };
+        let config = watcher::Config::default();
+        let ca_changed = self.ca_changed.clone();
+        patch_queue::run(api, config, health, ca_changed, retry_delay, retried, &self).await
     }
+}
 
+impl patch_queue::Check<MutatingWebhookConfiguration> for Patcher {
     /// One configuration, as Istio's reconcile: `Retry` when the CA or the update failed.
-    async fn reconcile(
-        &self,
-        api: &Api<MutatingWebhookConfiguration>,
-        store: &Store<MutatingWebhookConfiguration>,
-        name: &str,
-        suffix: &str,
-    ) -> Next {
+    async fn check(&self, store: &Store<MutatingWebhookConfiguration>, name: &str) -> Next {
+        let api: Api<MutatingWebhookConfiguration> = Api::all(self.client.clone());
+        let suffix = cabundle::INJECTOR_SUFFIX;
         let Some(config) = store.get(&ObjectRef::new(name)) else {
             self.metrics.failure(name, "webhook_config_not_found");
             return Next::Done;
@@ -205,47 +164,6 @@ impl Patcher {
                 }
             }
             _ => Next::Done,
-        }
-    }
-}
-
-#[derive(Debug, PartialEq)]
-enum Next {
-    Done,
-    Retry,
-}
-
-enum Work {
-    One(String),
-    Retry(String),
-    All,
-}
-
-/// Keep `writer`'s cache of the configurations and queue every one that changes.
-async fn follow_configs(
-    api: Api<MutatingWebhookConfiguration>,
-    mut writer: reflector::store::Writer<MutatingWebhookConfiguration>,
-    queue: mpsc::UnboundedSender<Work>,
-    health: Health,
-) {
-    super::watch::follow(api, watcher::Config::default(), health, |event| {
-        let Ok(event) = event else { return };
-        writer.apply_watcher_event(&event);
-        if let watcher::Event::Apply(o) | watcher::Event::InitApply(o) | watcher::Event::Delete(o) =
-            event
-        {
-            // The receiver is gone only when the process ends.
-            let _ = queue.send(Work::One(o.name_any()));
-        }
-    })
-    .await
-}
-
-/// Queue every configuration whenever the certificate files change.
-async fn follow_ca(mut changed: watch::Receiver<()>, queue: mpsc::UnboundedSender<Work>) {
-    while changed.changed().await.is_ok() {
-        if queue.send(Work::All).is_err() {
-            return;
         }
     }
 }

@@ -4,6 +4,7 @@ use super::admission::{Endpoint, Outcome};
 use super::cache_metrics::ReplicaCacheCollector;
 use crate::core::inject::replicas::ReplicaCache;
 use crate::core::label::Labelled;
+use crate::kube::validator_patcher::ValidatorMetrics;
 use crate::kube::watch::WatchMetrics;
 use crate::kube::webhook_patcher::PatchMetrics;
 use crate::sources::Live;
@@ -125,6 +126,8 @@ pub struct Metrics {
     pub cert_expiry: Gauge,
     /// Istio's caBundle patcher metrics, counted by `--patch-webhooks`.
     pub webhook_patch: PatchMetrics,
+    /// Istio's validation controller metrics, counted by `--patch-webhooks`.
+    pub validator_patch: ValidatorMetrics,
     /// The state of each watch of the cluster.
     pub watches: WatchMetrics,
     pub connections: ConnectionMetrics,
@@ -153,6 +156,8 @@ impl Metrics {
         );
         let webhook_patch = PatchMetrics::default();
         webhook_patch.register(&mut registry);
+        let validator_patch = ValidatorMetrics::default();
+        validator_patch.register(&mut registry);
         let watches = WatchMetrics::default();
         watches.register(&mut registry);
         let connections = ConnectionMetrics::default();
@@ -209,6 +214,7 @@ impl Metrics {
             cert_reloads,
             cert_expiry,
             webhook_patch,
+            validator_patch,
             watches,
             connections,
         }

@@ -26,6 +26,7 @@ use crate::core::inject::admit::Settings;
 use crate::core::inject::native::NativeMode;
 use crate::kube::configmaps::{self, ConfigMapSource};
 use crate::kube::proxy_configs;
+use crate::kube::validator_patcher::ValidatorPatcher;
 use crate::kube::webhook_patcher::Patcher;
 use crate::kube::{ClientError, ClusterArgs};
 use crate::kube::{namespaces, nodes};
@@ -55,8 +56,11 @@ pub struct ServeOptions {
     pub cluster: ClusterArgs,
     /// Watch the cluster objects the injector reads (ProxyConfigs, Nodes, Namespaces).
     pub watch_cluster: bool,
-    /// Keep the caBundle of the revision's injector webhooks equal to the serving CA.
+    /// Keep the caBundle of the revision's injector webhooks and validators equal to the
+    /// serving CA, and flip its validators to fail closed once needle answers.
     pub patch_webhooks: bool,
+    /// The values fix the validators' failurePolicy: patch only their caBundle.
+    pub keep_validator_failure_policy: bool,
     /// The serving certificate's CA (PEM), for `patch_webhooks` with `tls_files`; default
     /// `ca.crt` beside the certificate, as a cert-manager or `kubernetes.io/tls` Secret has it.
     pub ca_file: Option<PathBuf>,
@@ -197,6 +201,18 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     let mut cert_dirs = vec![cert_path.clone(), key_path.clone()];
     if let Some(client) = client.filter(|_| opts.patch_webhooks) {
         cert_dirs.push(ca_path.clone());
+        tokio::spawn(
+            ValidatorPatcher::new(
+                client.clone(),
+                opts.inject.revision.clone(),
+                ca_path.clone(),
+                ca_watched.clone(),
+                opts.keep_validator_failure_policy,
+                state.metrics.validator_patch.clone(),
+                state.metrics.watches.clone(),
+            )
+            .run(),
+        );
         tokio::spawn(
             Patcher {
                 client,

@@ -23,6 +23,7 @@ mod proxy_config;
 mod selection;
 mod tag;
 mod validation;
+mod validator;
 
 use common::cluster::{ETCD_VERSION, KUBE_VERSION};
 pub use common::scenario::Outcome;
@@ -59,6 +60,7 @@ async fn run() -> ExitCode {
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())
         .chain(patcher::scenarios())
+        .chain(validator::scenarios())
         .chain(audit::scenarios())
         .chain(nodes::scenarios())
         .chain(openshift::scenarios())

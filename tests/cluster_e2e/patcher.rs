@@ -68,7 +68,7 @@ fn refuses_without_a_ca(env: &Env) -> Outcome {
 
 /// `needle serve --patch-webhooks` for the revision: on its own port and log (`Some(dir)`),
 /// else as the revision's server. Both serve the revision's certificate.
-fn spawn_patcher(env: &Env, rev: &Revision, dir: Option<&std::path::Path>) -> Server {
+pub fn spawn_patcher(env: &Env, rev: &Revision, dir: Option<&std::path::Path>) -> Server {
     let kubeconfig = env.cluster.kubeconfig.display().to_string();
     let flags = ["--patch-webhooks", "--kubeconfig", kubeconfig.as_str()];
     let server = match dir {
@@ -310,14 +310,14 @@ async fn metrics_of(rev: &Revision) -> String {
 }
 
 /// The value of a counter line `series value` in Prometheus text; 0 when absent.
-fn counter(text: &str, series: &str) -> f64 {
+pub fn counter(text: &str, series: &str) -> f64 {
     text.lines()
         .filter_map(|l| l.strip_prefix(series)?.trim().parse::<f64>().ok())
         .sum()
 }
 
 /// Retry `check` every 100 ms for up to 20 s; its last error if it never passes.
-async fn eventually<F, Fut>(what: &str, mut check: F) -> Outcome
+pub async fn eventually<F, Fut>(what: &str, mut check: F) -> Outcome
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Outcome>,

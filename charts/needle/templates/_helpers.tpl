@@ -58,6 +58,15 @@ istio-validator{{ with .Values.revision }}-{{ . }}{{ end }}-{{ .Values.global.is
 {{- if and .Values.global.configValidation (or (not $remote) .Values.global.configCluster .Values.istiodRemote.enabledLocalInjectorIstiod) }}true{{ end -}}
 {{- end -}}
 
+{{- /* The values fix the validator's failurePolicy (GitOps): needle keeps only its caBundle. */}}
+{{- define "needle.validatorPolicyFixed" -}}
+{{- if or .Values.base.validationCABundle .Values.base.validationFailurePolicy }}true{{ end -}}
+{{- end -}}
+{{- /* needle flips the validator from Ignore to Fail once it answers, as istiod does. */}}
+{{- define "needle.flipsValidator" -}}
+{{- if and .Values.serve.patchWebhooks (include "needle.validatorEnabled" .) (not (include "needle.validatorPolicyFixed" .)) }}true{{ end -}}
+{{- end -}}
+
 {{- define "needle.tlsSecretName" -}}
 {{ .Values.certificate.secretName | default (printf "%s-tls" (include "needle.name" .)) }}
 {{- end -}}
