@@ -557,17 +557,22 @@ fn chart_rbac_grants_exactly_what_the_values_turn_on() {
         "validatingwebhookconfigurations[istio-validator-istio-system] [update]".to_string(),
     ];
     let dry_run = "gateways (Role) [create,update]".to_string();
+    let events = "events (Role) [create,patch]".to_string();
     let with = |parts: &[&[String]]| -> Vec<String> {
         let mut all: Vec<String> = parts.iter().flat_map(|p| p.iter().cloned()).collect();
         all.sort();
         all
     };
     let table: Vec<(Vec<&str>, Vec<String>)> = vec![
-        (vec![], with(&[&watch_cluster])),
+        (
+            vec![],
+            with(&[&watch_cluster, std::slice::from_ref(&events)]),
+        ),
+        // No cluster client: nothing at all.
         (vec!["serve.watchCluster=false"], vec![]),
         (
             vec!["serve.patchWebhooks=true"],
-            with(&[&watch_cluster, &patch, std::slice::from_ref(&dry_run)]),
+            with(&[&watch_cluster, &patch, &[dry_run.clone(), events.clone()]]),
         ),
         // The values fix the validator's policy: needle never flips it, no dry run.
         (
@@ -575,7 +580,7 @@ fn chart_rbac_grants_exactly_what_the_values_turn_on() {
                 "serve.patchWebhooks=true",
                 "base.validationFailurePolicy=Fail",
             ],
-            with(&[&watch_cluster, &patch]),
+            with(&[&watch_cluster, &patch, std::slice::from_ref(&events)]),
         ),
         // No validator of the chart's: none to update, no dry run (needle still watches
         // the revision's validators, which a tag may add).
@@ -585,7 +590,7 @@ fn chart_rbac_grants_exactly_what_the_values_turn_on() {
                 "serve.patchWebhooks=true",
                 "global.configValidation=false",
             ],
-            with(&[&patch[..3]]),
+            with(&[&patch[..3], std::slice::from_ref(&events)]),
         ),
     ];
     for (sets, want) in table {

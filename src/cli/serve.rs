@@ -4,6 +4,7 @@ use super::args::ConfigFileArgs;
 use crate::core::inject::replicas::Bounds;
 use crate::kube::ClusterArgs;
 use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
+use crate::kube::events::PodRef;
 use crate::server::listener::ConnectionLimits;
 use crate::server::state::LimitSettings;
 use crate::server::{self, ServeOptions};
@@ -90,6 +91,14 @@ pub struct ServeArgs {
         requires_all = ["patch_webhooks", "tls_cert_file"]
     )]
     pub ca_file: Option<PathBuf>,
+    /// needle's own pod, as the downward API names it: with a cluster client (`--watch-cluster`,
+    /// `--patch-webhooks` or a ConfigMap source), each rejected configuration is written as a
+    /// Warning Event on it (reason `InjectorConfigRejected`).
+    #[arg(long = "pod-name", env = "POD_NAME")]
+    pub pod_name: Option<String>,
+    /// The namespace of `--pod-name`.
+    #[arg(long = "pod-namespace", env = "POD_NAMESPACE")]
+    pub pod_namespace: Option<String>,
     /// Control plane revision written into injected pods; `default` is the default revision.
     #[arg(long, env = "REVISION", default_value = "default")]
     pub revision: String,
@@ -223,6 +232,10 @@ pub fn run(args: ServeArgs) -> Result<()> {
         watch_cluster: args.watch_cluster,
         patch_webhooks: args.patch_webhooks,
         keep_validator_failure_policy: args.keep_validator_failure_policy,
+        pod: args
+            .pod_name
+            .zip(args.pod_namespace)
+            .map(|(name, namespace)| PodRef { name, namespace }),
         ca_file: args.ca_file,
         inject: crate::cli::args::injector_settings(&args.revision),
         limits,

@@ -6,6 +6,7 @@ pub mod cabundle;
 pub mod cache;
 pub mod check_inject;
 pub mod configmaps;
+pub mod events;
 pub mod namespaces;
 pub mod nodes;
 pub mod patch_queue;

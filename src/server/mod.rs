@@ -25,6 +25,7 @@ use crate::core::config::snapshot;
 use crate::core::inject::admit::Settings;
 use crate::core::inject::native::NativeMode;
 use crate::kube::configmaps::{self, ConfigMapSource};
+use crate::kube::events::{self, PodRef};
 use crate::kube::proxy_configs;
 use crate::kube::validator_patcher::ValidatorPatcher;
 use crate::kube::webhook_patcher::Patcher;
@@ -61,6 +62,8 @@ pub struct ServeOptions {
     pub patch_webhooks: bool,
     /// The values fix the validators' failurePolicy: patch only their caBundle.
     pub keep_validator_failure_policy: bool,
+    /// needle's own pod, for the Events of rejected configurations.
+    pub pod: Option<PodRef>,
     /// The serving certificate's CA (PEM), for `patch_webhooks` with `tls_files`; default
     /// `ca.crt` beside the certificate, as a cert-manager or `kubernetes.io/tls` Secret has it.
     pub ca_file: Option<PathBuf>,
@@ -168,6 +171,15 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     };
     if let Some(client) = client.as_ref().filter(|_| opts.watch_cluster) {
         watch_cluster_objects(client, &state);
+    }
+    if let (Some(client), Some(pod)) = (&client, &opts.pod) {
+        let (rejections, rejected) = tokio::sync::mpsc::unbounded_channel();
+        state.live.report_rejections_to(rejections);
+        tokio::spawn(events::report_rejections(
+            client.clone(),
+            pod.clone(),
+            rejected,
+        ));
     }
     warn_about_cluster_view(&opts);
     // Files given beside a ConfigMap are read again whenever a ConfigMap changes.

@@ -13,6 +13,7 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct ReloadLabels {
@@ -53,6 +54,26 @@ pub struct Live {
     /// One series, 1, naming the configuration that serves; none before the first load.
     info: Family<InfoLabels, Gauge>,
     info_shown: Mutex<Option<InfoLabels>>,
+    rejections: Mutex<Rejections>,
+}
+
+/// Where each rejected configuration is said (an Event on needle's pod), once there is
+/// somewhere: a rejection before that (a broken first load) waits for it.
+#[derive(Default)]
+struct Rejections {
+    sink: Option<mpsc::UnboundedSender<String>>,
+    unsaid: Option<String>,
+}
+
+impl Rejections {
+    fn say(&mut self, rejection: String) {
+        match &self.sink {
+            Some(sink) => {
+                let _ = sink.send(rejection);
+            }
+            None => self.unsaid = Some(rejection),
+        }
+    }
 }
 
 impl Live {
@@ -71,7 +92,18 @@ impl Live {
             stale: Family::default(),
             info: Family::default(),
             info_shown: Mutex::new(None),
+            rejections: Mutex::default(),
         }
+    }
+
+    /// Send every rejected configuration to `sink`, in words (the source and the error): the
+    /// last one before now, if the configuration has been stale since, and each from now on.
+    pub fn report_rejections_to(&self, sink: mpsc::UnboundedSender<String>) {
+        let mut rejections = self.rejections.lock().unwrap();
+        if let Some(unsaid) = rejections.unsaid.take() {
+            let _ = sink.send(unsaid);
+        }
+        rejections.sink = Some(sink);
     }
 
     /// Name `snapshot` in `needle_config_info`: it serves from now on.
@@ -118,6 +150,7 @@ impl Live {
                 self.current.store(Arc::new(snapshot));
                 *self.unloaded.lock().unwrap() = None;
                 self.loaded.store(true, Ordering::Release);
+                self.rejections.lock().unwrap().unsaid = None;
                 self.stale.get_or_create(&source_label).set(0);
                 tracing::info!(
                     source,
@@ -137,6 +170,9 @@ impl Live {
                     None => false,
                 };
                 self.stale.get_or_create(&source_label).set(1);
+                self.rejections.lock().unwrap().say(format!(
+                    "injector configuration from {source} rejected: {error}"
+                ));
                 let reason = error.label();
                 if never_loaded {
                     tracing::error!(source, reason, %error, "injector configuration failed to load; not ready until a good one loads");
@@ -216,6 +252,31 @@ mod tests {
             text.contains(r#"needle_config_stale{source="files"} 0"#),
             "{text}"
         );
+    }
+
+    #[test]
+    fn rejections_are_said_once_there_is_somewhere_to_say_them() {
+        let broken = || Err(ConfigError::new("config", "field policy: expected a string").into());
+        let live = Live::awaiting(snapshot::embedded(), String::new());
+        live.apply("files", broken());
+        let (sink, mut said) = mpsc::unbounded_channel();
+        live.report_rejections_to(sink);
+        let first = said.try_recv().unwrap();
+        assert!(
+            first.starts_with("injector configuration from files rejected: "),
+            "{first}"
+        );
+        live.apply("configmap", broken());
+        assert!(said.try_recv().unwrap().contains("from configmap"));
+        assert!(said.try_recv().is_err());
+
+        // A good load since: the rejection before the sink is not said any more.
+        let fixed = Live::awaiting(snapshot::embedded(), String::new());
+        fixed.apply("files", broken());
+        fixed.apply("files", Ok(snapshot::embedded()));
+        let (sink, mut said) = mpsc::unbounded_channel();
+        fixed.report_rejections_to(sink);
+        assert!(said.try_recv().is_err());
     }
 
     /// The `needle_config_info` series of the text, in order.

@@ -17,7 +17,7 @@ const EDITED_HUB: &str = "registry.example/edited";
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "injector ConfigMap through the API: missing at start, created, edited under load, a broken edit keeps the last good",
+        "injector ConfigMap through the API: missing at start, created, edited under load, a broken edit keeps the last good and is an Event on needle's pod",
         configmap_source
     )]
 }
@@ -31,8 +31,11 @@ async fn configmap_source(env: Arc<Env>) -> Outcome {
     let source = format!("{cm_ns}/{cm_name}");
     let kubeconfig = env.cluster.kubeconfig.display().to_string();
     stop(rev).await;
-    *rev.server.lock().await =
-        Some(rev.spawn_server(&["--injector-configmap", &source, "--kubeconfig", &kubeconfig]));
+    // As the chart names needle's pod (the downward API), for the Events.
+    *rev.server.lock().await = Some(rev.spawn_server_with(
+        &["--injector-configmap", &source, "--kubeconfig", &kubeconfig],
+        &[("POD_NAME", POD), ("POD_NAMESPACE", &cm_ns)],
+    ));
     let outcome = steps(&env, rev, &cm_ns, cm_name).await;
     stop(rev).await;
     start(rev).await;
@@ -134,11 +137,44 @@ async fn steps(env: &Env, rev: &Revision, cm_ns: &str, cm_name: &str) -> Outcome
             "the log does not say what failed and what serves:\n{text}"
         ));
     }
+    rejection_event(env, cm_ns, cm_name).await?;
     let after = env
         .create_pod(&apps, pod("after", json!({}), json!({})), false)
         .await?;
     expect_hub(&after, EDITED_HUB)?;
     ready(admin).map_err(|e| format!("a broken edit made it unready: {e}"))
+}
+
+/// The pod name needle is given (it need not exist: an Event names what it regards).
+const POD: &str = "needle-e2e-canary";
+
+/// The Warning Event on needle's pod for the broken edit, naming the ConfigMap.
+async fn rejection_event(env: &Env, ns: &str, cm_name: &str) -> Outcome {
+    use k8s_openapi::api::events::v1::Event;
+    let events: Api<Event> = Api::namespaced(env.client.clone(), ns);
+    let found = || async {
+        let list = events.list(&Default::default()).await.ok()?;
+        list.items.into_iter().find(|e| {
+            e.reason.as_deref() == Some("InjectorConfigRejected")
+                && e.regarding.as_ref().and_then(|r| r.name.as_deref()) == Some(POD)
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(event) = found().await {
+            let note = event.note.unwrap_or_default();
+            if event.type_.as_deref() != Some("Warning") || !note.contains(cm_name) {
+                return Err(format!("the Event: {:?} {note:?}", event.type_));
+            }
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "no InjectorConfigRejected Event on pod {POD} in {ns}"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 fn configmap(name: &str, config: &str, values: &str) -> ConfigMap {

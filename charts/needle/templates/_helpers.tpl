@@ -67,6 +67,11 @@ istio-validator{{ with .Values.revision }}-{{ . }}{{ end }}-{{ .Values.global.is
 {{- if and .Values.serve.patchWebhooks (include "needle.validatorEnabled" .) (not (include "needle.validatorPolicyFixed" .)) }}true{{ end -}}
 {{- end -}}
 
+{{- /* needle has a cluster client, and so writes the Events of a rejected configuration. */}}
+{{- define "needle.writesEvents" -}}
+{{- if or .Values.serve.watchCluster .Values.serve.patchWebhooks }}true{{ end -}}
+{{- end -}}
+
 {{- define "needle.tlsSecretName" -}}
 {{ .Values.certificate.secretName | default (printf "%s-tls" (include "needle.name" .)) }}
 {{- end -}}
