@@ -21,10 +21,67 @@ const CATCH_UP: Duration = Duration::from_secs(45);
 const NODE: &str = "e2e-node-after-outage";
 
 pub fn scenarios() -> Vec<Scenario> {
-    vec![scenario!(
-        "chaos: the apiserver stopped 30 s and started again: needle stays ready, logs a line per watch, sees a Node added after, and SIGTERM during the outage exits 0 at once",
-        apiserver_restart
-    )]
+    vec![
+        scenario!(
+            "chaos: needle past its own deadline: with failurePolicy Ignore the pod is created uninjected and counted, with Fail refused naming the deadline",
+            past_the_deadline
+        ),
+        scenario!(
+            "chaos: the apiserver stopped 30 s and started again: needle stays ready, logs a line per watch, sees a Node added after, and SIGTERM during the outage exits 0 at once",
+            apiserver_restart
+        ),
+    ]
+}
+
+/// The `canary` server with a deadline no large pod meets (`--request-timeout 1ms`: a review
+/// over 64 KiB is worked on the blocking pool, which the deadline cuts off).
+async fn past_the_deadline(env: Arc<Env>) -> Outcome {
+    let rev = env.revision("canary");
+    stop(rev).await;
+    *rev.server.lock().await = Some(rev.spawn_server(&["--request-timeout", "1ms"]));
+    let outcome = deadline_steps(&env, rev).await;
+    env.apply_injector_webhooks(rev, "Fail", 10).await;
+    stop(rev).await;
+    start(rev).await;
+    outcome
+}
+
+async fn deadline_steps(env: &Env, rev: &Revision) -> Outcome {
+    let admin = rev
+        .server
+        .lock()
+        .await
+        .as_ref()
+        .expect("just started")
+        .admin;
+    crate::configmaps::wait_for(|| ready(admin).is_ok())
+        .await
+        .map_err(|_| format!("not ready: {:?}", ready(admin)))?;
+    let apps = env
+        .namespace("deadline-apps", json!({"istio.io/rev": "canary"}))
+        .await;
+    let big = |name: &str| {
+        let padding = json!({"example.com/padding": "x".repeat(70_000)});
+        crate::selection::pod(&env.unique(name), json!({}), padding)
+    };
+    env.apply_injector_webhooks(rev, "Ignore", 10).await;
+    crate::selection::expect_not_injected(env, &apps, big("ignored")).await?;
+    let metrics = crate::common::server::plain_get(admin, "/metrics")
+        .map(|(_, b)| b)
+        .unwrap_or_default();
+    let counted = r#"sidecar_injection_failure_total{reason="timeout"}"#;
+    if crate::patcher::counter(&metrics, counted) < 1.0 {
+        return Err(format!("no {counted}:\n{metrics}"));
+    }
+    env.apply_injector_webhooks(rev, "Fail", 10).await;
+    match env.create_pod(&apps, big("refused"), false).await {
+        // Past the deadline while working on it or, on a busy machine, already while reading
+        // or decoding it: the same HTTP error either way.
+        Err(e) if e.contains("did not finish within 1ms (needle --request-timeout)") => Ok(()),
+        other => Err(format!(
+            "with Fail, want a refusal naming the deadline: {other:?}"
+        )),
+    }
 }
 
 /// The `canary` server watches the cluster (`auto` native sidecars: Nodes) for the scenario,

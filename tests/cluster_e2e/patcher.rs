@@ -174,7 +174,7 @@ async fn unusable_ca_backs_off(rev: &Revision) -> Outcome {
 }
 
 /// Replace files of the revision's certificate directory, each by a rename.
-fn write_certs(rev: &Revision, files: &[(&str, &str)]) {
+pub fn write_certs(rev: &Revision, files: &[(&str, &str)]) {
     let certs = rev.dir.join("certs");
     for (name, text) in files {
         let tmp = certs.join(format!(".{name}.new"));

@@ -19,7 +19,7 @@ const VALIDATOR: &str = "istio-validator-canary-e2e";
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "validator: installed Ignore with a wrong caBundle it stays Ignore; needle repairs the bundle, is seen to answer, flips it to Fail; two replicas, each change written once",
+        "validator: installed Ignore with a wrong caBundle it stays Ignore; needle repairs the bundle, is seen to answer, flips it to Fail; two replicas, each change written once; a CA rotation followed, config still validated",
         validator
     )]
 }
@@ -31,6 +31,8 @@ async fn validator(env: Arc<Env>) -> Outcome {
     let _ = configs.delete(VALIDATOR, &DeleteParams::default()).await;
     stop(rev).await;
     start(rev).await;
+    // The rotated CA, for the injection webhooks of the scenarios after this one.
+    env.apply_injector_webhooks(rev, "Fail", 10).await;
     outcome
 }
 
@@ -100,7 +102,37 @@ async fn steps(
         "     validator: Ignore while unreachable, repaired and flipped to Fail, 2 writes by two replicas"
     );
     drop(second);
-    Ok(())
+
+    // The CA rotated in the server's files: the bundle follows, and Istio config is still
+    // validated (refused when invalid, admitted when valid) rather than failing the call.
+    let (new_ca, cert, key) =
+        needle::server::devcert::generate(&["localhost".into(), "127.0.0.1".into()])
+            .map_err(|e| e.to_string())?;
+    crate::patcher::write_certs(
+        rev,
+        &[("tls.key", &key), ("tls.crt", &cert), ("ca.pem", &new_ca)],
+    );
+    eventually("the validator's caBundle rotated", || async {
+        let config = configs.get(VALIDATOR).await.map_err(|e| e.to_string())?;
+        let hook = &config.webhooks.unwrap_or_default()[0];
+        match hook.client_config.ca_bundle.as_ref().map(|b| &b.0[..]) {
+            Some(b) if b == new_ca.as_bytes() => Ok(()),
+            _ => Err("not the new CA yet".into()),
+        }
+    })
+    .await?;
+    eventually("an invalid Gateway refused after the rotation", || async {
+        match env.create_resource(&invalid(), "default", true).await {
+            Err(e) if e.contains("denied the request") => Ok(()),
+            other => Err(format!("{other:?}")),
+        }
+    })
+    .await?;
+    let mut valid = invalid();
+    valid["spec"]["servers"][0]["port"]["number"] = json!(80);
+    env.create_resource(&valid, "default", true)
+        .await
+        .map_err(|e| format!("a valid Gateway after the rotation: {e}"))
 }
 
 async fn create_validator(
