@@ -27,7 +27,7 @@ pub fn scenarios() -> Vec<Scenario> {
             past_the_deadline
         ),
         scenario!(
-            "chaos: the apiserver stopped 30 s and started again: needle stays ready, logs a line per watch, sees a Node added after, and SIGTERM during the outage exits 0 at once",
+            "chaos: the apiserver stopped 30 s and started again, then etcd restarted: needle stays ready, logs a line per watch, sees a Node added and deleted after each, and SIGTERM during the outage exits 0 at once",
             apiserver_restart
         ),
     ]
@@ -195,8 +195,26 @@ async fn steps(env: &Env, rev: &Revision, kubeconfig: &str) -> Outcome {
         Some(Ok(took)) if took < Duration::from_secs(3) => {}
         other => return Err(format!("SIGTERM during the outage: {other:?}")),
     }
+    // etcd restarted under the apiserver: the watches go on, or list again.
+    env.cluster.restart_etcd().await;
+    Api::<Node>::all(env.client.clone())
+        .delete(NODE, &DeleteParams::default())
+        .await
+        .map_err(|e| format!("deleting node {NODE} after the etcd restart: {e}"))?;
+    expect_within(
+        env,
+        &apps,
+        None,
+        Proxy::Native,
+        "the node deleted after etcd restarted",
+        CATCH_UP,
+    )
+    .await?;
+    if let Err(why) = ready(admin) {
+        return Err(format!("not ready after etcd restarted: {why}"));
+    }
     println!(
-        "chaos: apiserver away {OUTAGE:?}: needle ready throughout, {lines} log lines ({back} watches back), SIGTERM meanwhile exit 0"
+        "chaos: apiserver away {OUTAGE:?}: needle ready throughout, {lines} log lines ({back} watches back), SIGTERM meanwhile exit 0; etcd restarted: ready, a node deleted seen"
     );
     Ok(())
 }

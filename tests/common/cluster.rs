@@ -69,7 +69,8 @@ pub struct Cluster {
     /// The CA of the apiserver's serving certificate (PEM).
     pub ca_pem: String,
     pub kubeconfig: PathBuf,
-    etcd: Child,
+    etcd: std::sync::Mutex<Child>,
+    etcd_args: Vec<String>,
     /// Stopped and started again by the scenarios of an apiserver restart.
     apiserver: std::sync::Mutex<Child>,
     apiserver_args: Vec<String>,
@@ -82,21 +83,18 @@ impl Cluster {
         let pki = Pki::new(&dir);
         let (client, peer, secure) = (free_port(), free_port(), free_port());
         let etcd_url = format!("http://127.0.0.1:{client}");
-        let etcd = spawn_watched(
-            &bin.join("etcd"),
-            &[
-                "--name=e2e".into(),
-                format!("--data-dir={}", dir.join("etcd").display()),
-                format!("--listen-client-urls={etcd_url}"),
-                format!("--advertise-client-urls={etcd_url}"),
-                format!("--listen-peer-urls=http://127.0.0.1:{peer}"),
-                format!("--initial-advertise-peer-urls=http://127.0.0.1:{peer}"),
-                format!("--initial-cluster=e2e=http://127.0.0.1:{peer}"),
-                "--unsafe-no-fsync".into(),
-                "--log-level=warn".into(),
-            ],
-            &dir.join("etcd.log"),
-        );
+        let etcd_args = vec![
+            "--name=e2e".into(),
+            format!("--data-dir={}", dir.join("etcd").display()),
+            format!("--listen-client-urls={etcd_url}"),
+            format!("--advertise-client-urls={etcd_url}"),
+            format!("--listen-peer-urls=http://127.0.0.1:{peer}"),
+            format!("--initial-advertise-peer-urls=http://127.0.0.1:{peer}"),
+            format!("--initial-cluster=e2e=http://127.0.0.1:{peer}"),
+            "--unsafe-no-fsync".into(),
+            "--log-level=warn".into(),
+        ];
+        let etcd = spawn_watched(&bin.join("etcd"), &etcd_args, &dir.join("etcd.log"));
         let apiserver_args = vec![
             format!("--etcd-servers={etcd_url}"),
             "--bind-address=127.0.0.1".into(),
@@ -133,12 +131,23 @@ impl Cluster {
             url,
             ca_pem: pki.ca_pem,
             kubeconfig,
-            etcd,
+            etcd: std::sync::Mutex::new(etcd),
+            etcd_args,
             apiserver: std::sync::Mutex::new(apiserver),
             apiserver_args,
         };
         cluster.wait_ready().await;
         cluster
+    }
+
+    /// Restart etcd on its data (SIGTERM, then the same flags), as a managed control plane's
+    /// maintenance does under a running apiserver; wait until the apiserver is ready again.
+    pub async fn restart_etcd(&self) {
+        stop(&mut self.etcd.lock().unwrap());
+        let log = self.dir.join("etcd.log");
+        let started = spawn_watched(&binaries().join("etcd"), &self.etcd_args, &log);
+        *self.etcd.lock().unwrap() = started;
+        self.wait_ready().await;
     }
 
     /// Stop the apiserver as a control-plane upgrade does (SIGTERM); etcd keeps its data.
@@ -208,7 +217,7 @@ impl Drop for Cluster {
     fn drop(&mut self) {
         // The apiserver first: stopping etcd under it makes it spin on reconnects.
         stop(self.apiserver.get_mut().unwrap_or_else(|e| e.into_inner()));
-        stop(&mut self.etcd);
+        stop(self.etcd.get_mut().unwrap_or_else(|e| e.into_inner()));
         // `dir` goes after this, with the processes that wrote in it gone.
     }
 }
