@@ -10,6 +10,7 @@
 //! node made when it ends. `NEEDLE_CASE=<part of a name>` runs some scenarios only (the chart
 //! install always runs: the others need it).
 
+mod broken;
 #[path = "../common/mod.rs"]
 mod common;
 mod install;
@@ -110,6 +111,7 @@ async fn on_the_node() -> ExitCode {
         .chain(upgrade::scenarios())
         .chain(outside::scenarios())
         .chain(rollout::scenarios())
+        .chain(broken::scenarios())
         .filter(keep)
         .collect();
     let failed = common::scenario::run_each(&world, &scenarios).await;

@@ -1,0 +1,182 @@
+//! `helm upgrade` with a broken template, as a platform team's bad edit arrives: the kubelet
+//! swaps the mounted ConfigMap, each replica rejects it and keeps injecting with the last good
+//! configuration, says so (`needle_config_stale` 1, an Event on its pod), a replica deleted
+//! meanwhile comes back up and not ready rather than crash-looping, and the fixed edit makes
+//! every replica ready again.
+
+use crate::common::chart::run_helm;
+use crate::install::STAND_IN_PROXY;
+use crate::world::{NEEDLE_NS, World, is_ready, restarts, wait_until};
+use crate::{Outcome, Scenario, scenario};
+use k8s_openapi::api::events::v1::Event;
+use kube::api::{Api, DeleteParams};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+const BROKEN: &str = "sidecarInjectorWebhook.templates.broken";
+
+pub fn scenarios() -> Vec<Scenario> {
+    vec![scenario!(
+        "broken config: helm upgrade with a template that cannot load: injection goes on, every replica stale with an Event, a deleted replica comes back not ready (no crash loop), the fix makes all ready",
+        broken
+    )]
+}
+
+async fn broken(world: Arc<World>) -> Outcome {
+    let outcome = steps(&world).await;
+    // Whatever happened, the chart as it was, every replica ready.
+    let fixed = fix(&world).await;
+    outcome.and(fixed)
+}
+
+/// `helm upgrade` of needle's release with its values and `set` (`--set` flags).
+fn upgrade(set: &[&str]) -> Outcome {
+    let chart = crate::common::chart::chart_dir().display().to_string();
+    let mut args = vec![
+        "upgrade",
+        "needle",
+        chart.as_str(),
+        "--namespace",
+        NEEDLE_NS,
+        "--reuse-values",
+    ];
+    args.extend_from_slice(set);
+    args.extend(STAND_IN_PROXY);
+    run_helm(&args).map(drop)
+}
+
+async fn steps(world: &World) -> Outcome {
+    let ns = world
+        .namespace("broken", json!({"istio-injection": "enabled"}))
+        .await?;
+    let broken = format!("{BROKEN}={{{{ if }}}}");
+    upgrade(&["--set-string", &broken])?;
+
+    // Every replica rejects it and says so; injection goes on meanwhile.
+    let pods = needle_pods(world).await?;
+    for pod in &pods {
+        wait_until(&format!("{pod} marked stale"), 120, || async {
+            let metrics = pod_get(world, pod, "metrics").await;
+            metrics
+                .contains(r#"needle_config_stale{source="files"} 1"#)
+                .then_some(())
+        })
+        .await?;
+        rejection_event(world, pod).await?;
+    }
+    world.wait_injected_with(&ns, "istio-proxy", 30).await?;
+    println!(
+        "     {} replicas stale, each with its Event; pods still injected",
+        pods.len()
+    );
+
+    // A replica deleted now starts on the broken configuration: up, not ready, no restart.
+    let gone = &pods[0];
+    Api::<k8s_openapi::api::core::v1::Pod>::namespaced(world.client.clone(), NEEDLE_NS)
+        .delete(gone, &DeleteParams::default())
+        .await
+        .map_err(|e| format!("deleting {gone}: {e}"))?;
+    let replacement = wait_until("a replacement replica running", 120, || async {
+        let now = world.pods(NEEDLE_NS, "app=needle").await.ok()?;
+        now.iter()
+            .find(|p| !pods.contains(&name_of(p)) && p["status"]["phase"] == "Running")
+            .map(name_of)
+    })
+    .await?;
+    // Time to crash-loop, had it: it stays running, not ready, never restarted.
+    tokio::time::sleep(Duration::from_secs(15)).await;
+    let now = world.pods(NEEDLE_NS, "app=needle").await?;
+    let pod = now
+        .iter()
+        .find(|p| name_of(p) == replacement)
+        .ok_or(format!("{replacement} is gone"))?;
+    if is_ready(pod) || restarts(pod) > 0 || pod["status"]["phase"] != "Running" {
+        return Err(format!(
+            "{replacement}: ready {}, restarts {}, phase {}",
+            is_ready(pod),
+            restarts(pod),
+            pod["status"]["phase"]
+        ));
+    }
+    let why = pod_get(world, &replacement, "ready").await;
+    if !why.contains("no injector configuration loaded") || !why.contains("broken") {
+        return Err(format!(
+            "{replacement}'s /ready does not name the error: {why}"
+        ));
+    }
+    world.wait_injected_with(&ns, "istio-proxy", 30).await?;
+    println!("     a replica deleted meanwhile: running, not ready, 0 restarts, /ready: {why}");
+    Ok(())
+}
+
+/// The fixed edit: the template removed; every replica ready and no longer stale.
+async fn fix(world: &World) -> Outcome {
+    upgrade(&["--set", &format!("{BROKEN}=null")])?;
+    wait_until("every replica ready after the fix", 180, || async {
+        let pods = world.pods(NEEDLE_NS, "app=needle").await.ok()?;
+        let running: Vec<&Value> = pods
+            .iter()
+            .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
+            .collect();
+        (running.len() >= 2 && running.iter().all(|p| is_ready(p))).then_some(())
+    })
+    .await?;
+    for pod in needle_pods(world).await? {
+        let metrics = pod_get(world, &pod, "metrics").await;
+        if !metrics.contains(r#"needle_config_stale{source="files"} 0"#) {
+            return Err(format!("{pod} still stale after the fix"));
+        }
+    }
+    Ok(())
+}
+
+fn name_of(pod: &Value) -> String {
+    pod["metadata"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The names of needle's pods that are not being deleted.
+async fn needle_pods(world: &World) -> Result<Vec<String>, String> {
+    let pods = world.pods(NEEDLE_NS, "app=needle").await?;
+    Ok(pods
+        .iter()
+        .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
+        .map(name_of)
+        .collect())
+}
+
+/// A page of a needle pod's admin port, through the apiserver's proxy (its text, or the
+/// error's, which carries the text of a 503).
+async fn pod_get(world: &World, pod: &str, path: &str) -> String {
+    let uri = format!("/api/v1/namespaces/{NEEDLE_NS}/pods/{pod}:15014/proxy/{path}");
+    let request = axum::http::Request::get(uri).body(Vec::new()).unwrap();
+    match world.client.request_text(request).await {
+        Ok(text) => text,
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The Warning Event on needle's pod for the rejected configuration.
+async fn rejection_event(world: &World, pod: &str) -> Outcome {
+    let events: Api<Event> = Api::namespaced(world.client.clone(), NEEDLE_NS);
+    wait_until(
+        &format!("an InjectorConfigRejected Event on {pod}"),
+        30,
+        || async {
+            let list = events.list(&Default::default()).await.ok()?;
+            list.items
+                .iter()
+                .any(|e| {
+                    e.reason.as_deref() == Some("InjectorConfigRejected")
+                        && e.type_.as_deref() == Some("Warning")
+                        && e.regarding.as_ref().and_then(|r| r.name.as_deref()) == Some(pod)
+                        && e.note.as_deref().is_some_and(|n| n.contains("broken"))
+                })
+                .then_some(())
+        },
+    )
+    .await
+}
