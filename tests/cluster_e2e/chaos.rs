@@ -37,26 +37,17 @@ pub fn scenarios() -> Vec<Scenario> {
 /// over 64 KiB is worked on the blocking pool, which the deadline cuts off).
 async fn past_the_deadline(env: Arc<Env>) -> Outcome {
     let rev = env.revision("canary");
-    stop(rev).await;
-    *rev.server.lock().await = Some(rev.spawn_server(&["--request-timeout", "1ms"]));
-    let outcome = deadline_steps(&env, rev).await;
+    let outcome = match rev.serve_with(&["--request-timeout", "1ms"], &[]).await {
+        Ok((admin, _)) => deadline_steps(&env, rev, admin).await,
+        Err(e) => Err(e),
+    };
     env.apply_injector_webhooks(rev, "Fail", 10).await;
     stop(rev).await;
     start(rev).await;
     outcome
 }
 
-async fn deadline_steps(env: &Env, rev: &Revision) -> Outcome {
-    let admin = rev
-        .server
-        .lock()
-        .await
-        .as_ref()
-        .expect("just started")
-        .admin;
-    crate::configmaps::wait_for(|| ready(admin).is_ok())
-        .await
-        .map_err(|_| format!("not ready: {:?}", ready(admin)))?;
+async fn deadline_steps(env: &Env, rev: &Revision, admin: std::net::SocketAddr) -> Outcome {
     let apps = env
         .namespace("deadline-apps", json!({"istio.io/rev": "canary"}))
         .await;
@@ -89,10 +80,11 @@ async fn deadline_steps(env: &Env, rev: &Revision) -> Outcome {
 async fn apiserver_restart(env: Arc<Env>) -> Outcome {
     let rev = env.revision("canary");
     let kubeconfig = env.cluster.kubeconfig.display().to_string();
-    stop(rev).await;
-    *rev.server.lock().await =
-        Some(rev.spawn_server_with(&["--watch-cluster", "--kubeconfig", &kubeconfig], &[]));
-    let outcome = steps(&env, rev, &kubeconfig).await;
+    let flags = ["--watch-cluster", "--kubeconfig", kubeconfig.as_str()];
+    let outcome = match rev.serve_with(&flags, &[]).await {
+        Ok((admin, log)) => steps(&env, admin, &log, &kubeconfig).await,
+        Err(e) => Err(e),
+    };
     let _ = Api::<Node>::all(env.client.clone())
         .delete(NODE, &DeleteParams::default())
         .await;
@@ -101,15 +93,12 @@ async fn apiserver_restart(env: Arc<Env>) -> Outcome {
     outcome
 }
 
-async fn steps(env: &Env, rev: &Revision, kubeconfig: &str) -> Outcome {
-    let (admin, log) = {
-        let server = rev.server.lock().await;
-        let server = server.as_ref().expect("just started");
-        (server.admin, server.log.clone())
-    };
-    crate::configmaps::wait_for(|| ready(admin).is_ok())
-        .await
-        .map_err(|_| format!("not ready with --watch-cluster: {:?}", ready(admin)))?;
+async fn steps(
+    env: &Env,
+    admin: std::net::SocketAddr,
+    log: &std::path::Path,
+    kubeconfig: &str,
+) -> Outcome {
     let apps = env
         .namespace("chaos-apps", json!({"istio.io/rev": "canary"}))
         .await;
@@ -143,7 +132,7 @@ async fn steps(env: &Env, rev: &Revision, kubeconfig: &str) -> Outcome {
     );
     leaving.wait_ready();
 
-    let lines_before = line_count(&log);
+    let lines_before = line_count(log);
     env.cluster.stop_apiserver();
     let began = Instant::now();
     let mut not_ready = Vec::new();
@@ -169,8 +158,8 @@ async fn steps(env: &Env, rev: &Revision, kubeconfig: &str) -> Outcome {
         CATCH_UP,
     )
     .await?;
-    let lines = line_count(&log) - lines_before;
-    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let lines = line_count(log) - lines_before;
+    let text = std::fs::read_to_string(log).unwrap_or_default();
     let outage_log: Vec<&str> = text.lines().skip(lines_before).collect();
     if !not_ready.is_empty() {
         return Err(format!("not ready during the outage: {not_ready:?}"));

@@ -251,6 +251,29 @@ fn start_revision(name: &'static str, env: &[(&'static str, &'static str)]) -> R
 }
 
 impl Revision {
+    /// The revision's server replaced by one with `extra` flags and `env`, once it is ready:
+    /// its admin address and its log. The scenario restores the usual one with
+    /// `failures::stop` and `failures::start`.
+    pub async fn serve_with(
+        &self,
+        extra: &[&str],
+        env: &[(&str, &str)],
+    ) -> Result<(std::net::SocketAddr, PathBuf), String> {
+        crate::failures::stop(self).await;
+        let server = self.spawn_server_with(extra, env);
+        let (admin, log) = (server.admin, server.log.clone());
+        *self.server.lock().await = Some(server);
+        crate::configmaps::wait_for(|| crate::configmaps::ready(admin).is_ok())
+            .await
+            .map_err(|_| {
+                format!(
+                    "not ready with {extra:?}: {:?}",
+                    crate::configmaps::ready(admin)
+                )
+            })?;
+        Ok((admin, log))
+    }
+
     /// `needle serve` for this revision, on its port (a fresh one the first time).
     pub fn start_server(&self) -> Server {
         let server = self.spawn_server(&[]);

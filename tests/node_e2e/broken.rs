@@ -4,8 +4,7 @@
 //! meanwhile comes back up and not ready rather than crash-looping, and the fixed edit makes
 //! every replica ready again.
 
-use crate::common::chart::run_helm;
-use crate::install::STAND_IN_PROXY;
+use crate::install::helm_upgrade as upgrade;
 use crate::world::{NEEDLE_NS, World, is_ready, restarts, wait_until};
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::events::v1::Event;
@@ -28,22 +27,6 @@ async fn broken(world: Arc<World>) -> Outcome {
     // Whatever happened, the chart as it was, every replica ready.
     let fixed = fix(&world).await;
     outcome.and(fixed)
-}
-
-/// `helm upgrade` of needle's release with its values and `set` (`--set` flags).
-fn upgrade(set: &[&str]) -> Outcome {
-    let chart = crate::common::chart::chart_dir().display().to_string();
-    let mut args = vec![
-        "upgrade",
-        "needle",
-        chart.as_str(),
-        "--namespace",
-        NEEDLE_NS,
-        "--reuse-values",
-    ];
-    args.extend_from_slice(set);
-    args.extend(STAND_IN_PROXY);
-    run_helm(&args).map(drop)
 }
 
 async fn steps(world: &World) -> Outcome {

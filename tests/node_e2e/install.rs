@@ -29,6 +29,23 @@ pub const STAND_IN_PROXY: [&str; 4] = [
     "global.tag=stand-in",
 ];
 
+/// `helm upgrade` of the installed release with its values and `extra` (`--set ...`,
+/// `--wait`), the stand-in proxy kept.
+pub fn helm_upgrade(extra: &[&str]) -> Outcome {
+    let chart = crate::common::chart::chart_dir().display().to_string();
+    let mut args = vec![
+        "upgrade",
+        "needle",
+        chart.as_str(),
+        "--namespace",
+        NEEDLE_NS,
+        "--reuse-values",
+    ];
+    args.extend_from_slice(extra);
+    args.extend(STAND_IN_PROXY);
+    run_helm(&args).map(drop)
+}
+
 /// The README's `helm install needle charts/needle ...` command ("Install with Helm"), its
 /// continuation lines joined: helm's arguments, with the chart's path as this test sees it.
 fn readme_install() -> Result<Vec<String>, String> {

@@ -2,8 +2,7 @@
 //! ConfigMap (`..data`), needle reloads it, and the next pods get the new value from both
 //! replicas, with no needle pod restarted or replaced.
 
-use crate::common::chart::run_helm;
-use crate::install::STAND_IN_PROXY;
+use crate::install::helm_upgrade;
 use crate::world::{NEEDLE_NS, World, restarts};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
@@ -22,20 +21,7 @@ async fn upgrade(world: Arc<World>) -> Outcome {
     let ns = world
         .namespace("upgrade", json!({"istio-injection": "enabled"}))
         .await?;
-    let chart = crate::common::chart::chart_dir().display().to_string();
-    let mut args = vec![
-        "upgrade",
-        "needle",
-        chart.as_str(),
-        "--namespace",
-        NEEDLE_NS,
-        "--reuse-values",
-        "--set",
-        "global.proxy.logLevel=debug",
-        "--wait",
-    ];
-    args.extend(STAND_IN_PROXY);
-    run_helm(&args)?;
+    helm_upgrade(&["--set", "global.proxy.logLevel=debug", "--wait"])?;
     let upgraded = Instant::now();
     world
         .wait_injected_with(&ns, "--proxyLogLevel=debug", 180)
