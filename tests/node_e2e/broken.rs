@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
 
-const BROKEN: &str = "sidecarInjectorWebhook.templates.broken";
+const TEMPLATES: &str = "sidecarInjectorWebhook.templates";
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
@@ -33,8 +33,12 @@ async fn steps(world: &World) -> Outcome {
     let ns = world
         .namespace("broken", json!({"istio-injection": "enabled"}))
         .await?;
-    let broken = format!("{BROKEN}={{{{ if }}}}");
-    upgrade(&["--set-string", &broken])?;
+    // From a file: helm reads `{...}` in --set as a list.
+    let dir = crate::common::server::temp_dir("broken-template");
+    let file = dir.join("broken.tmpl");
+    std::fs::write(&file, "{{ if }}").map_err(|e| e.to_string())?;
+    let broken = format!("{TEMPLATES}.broken={}", file.display());
+    upgrade(&["--set-file", &broken])?;
 
     // Every replica rejects it and says so; injection goes on meanwhile.
     let pods = needle_pods(world).await?;
@@ -95,7 +99,8 @@ async fn steps(world: &World) -> Outcome {
 
 /// The fixed edit: the template removed; every replica ready and no longer stale.
 async fn fix(world: &World) -> Outcome {
-    upgrade(&["--set", &format!("{BROKEN}=null")])?;
+    // The whole map: `broken=null` would leave `{"broken": null}` in the ConfigMap.
+    upgrade(&["--set", &format!("{TEMPLATES}=null")])?;
     wait_until("every replica ready after the fix", 180, || async {
         let pods = world.pods(NEEDLE_NS, "app=needle").await.ok()?;
         let running: Vec<&Value> = pods
