@@ -38,7 +38,7 @@ async fn an_unreachable_apiserver_is_retried_quietly_and_sigterm_ends_the_server
     let certs = dir.join("certs");
     let kubeconfig = unreachable_kubeconfig(&dir);
     // Every watch needle keeps: Nodes (native sidecars `auto`), ProxyConfigs, both
-    // ConfigMaps and the webhook configurations (--patch-webhooks).
+    // ConfigMaps and the webhook configurations, injectors' and validators' (--patch-webhooks).
     let mut server = Server::spawn_on(
         &dir,
         free_port(),
@@ -64,6 +64,7 @@ async fn an_unreachable_apiserver_is_retried_quietly_and_sigterm_ends_the_server
         "ConfigMap istio-system/istio-sidecar-injector",
         "ConfigMap istio-system/istio",
         "MutatingWebhookConfiguration",
+        "ValidatingWebhookConfiguration",
     ];
     let outage = Duration::from_secs(6);
     tokio::time::sleep(outage).await;

@@ -38,7 +38,8 @@ impl WatchMetrics {
         registry.register(
             "needle_watch_up",
             "1 while a watch of the cluster (Node, Namespace, ProxyConfig, ConfigMap ..., \
-             MutatingWebhookConfiguration) has listed and is following changes, 0 while it retries",
+             MutatingWebhookConfiguration, ValidatingWebhookConfiguration) has listed and is \
+             following changes, 0 while it retries",
             self.up.clone(),
         );
         registry.register(

@@ -99,9 +99,15 @@ async fn steps(world: &World) -> Outcome {
 
 /// The fixed edit: the template removed; every replica ready and no longer stale.
 async fn fix(world: &World) -> Outcome {
-    // The whole map: `broken=null` would leave `{"broken": null}` in the ConfigMap.
-    upgrade(&["--set", &format!("{TEMPLATES}=null")])?;
-    wait_until("every replica ready after the fix", 180, || async {
+    // The template fixed (a text that loads), as the platform team's next edit would.
+    let dir = crate::common::server::temp_dir("fixed-template");
+    let file = dir.join("fixed.tmpl");
+    std::fs::write(&file, "metadata: {}\n").map_err(|e| e.to_string())?;
+    upgrade(&[
+        "--set-file",
+        &format!("{TEMPLATES}.broken={}", file.display()),
+    ])?;
+    let all_ready = wait_until("every replica ready after the fix", 180, || async {
         let pods = world.pods(NEEDLE_NS, "app=needle").await.ok()?;
         let running: Vec<&Value> = pods
             .iter()
@@ -109,7 +115,15 @@ async fn fix(world: &World) -> Outcome {
             .collect();
         (running.len() >= 2 && running.iter().all(|p| is_ready(p))).then_some(())
     })
-    .await?;
+    .await;
+    if let Err(e) = all_ready {
+        let mut states = Vec::new();
+        for pod in needle_pods(world).await? {
+            let ready = pod_get(world, &pod, "ready").await;
+            states.push(format!("{pod}: /ready {ready}"));
+        }
+        return Err(format!("{e}: {}", states.join("; ")));
+    }
     for pod in needle_pods(world).await? {
         let metrics = pod_get(world, &pod, "metrics").await;
         if !metrics.contains(r#"needle_config_stale{source="files"} 0"#) {
