@@ -1,7 +1,7 @@
 //! Every watch needle keeps on the cluster runs as client-go's reflector runs: a failed list
-//! or watch is retried after an exponential back-off (800 ms growing to 30 s, with jitter, back
-//! to 800 ms after two minutes without a failure: kube-runtime's `DefaultBackoff`, client-go's
-//! numbers), a watch that expired (410 Gone) lists again, and the log says when a watch goes
+//! or watch is retried after an exponential back-off (800 ms doubling to 30 s, each wait
+//! stretched at random by up to as much again, back to 800 ms after two minutes without a
+//! failure: kube-runtime's `DefaultBackoff`, client-go's numbers), a watch that expired (410 Gone) lists again, and the log says when a watch goes
 //! down and when it is back, not every try. The apiserver going away is a normal day: its
 //! restart must not fill a disk with retries nor burn a core.
 //!

@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 /// How long the apiserver is away.
 const OUTAGE: Duration = Duration::from_secs(30);
-/// After it is back, a watch retries within its back-off: up to 30 s and its jitter, twice
-/// when the first try finds the apiserver still starting (as client-go's would).
+/// After it is back, a watch retries within its back-off: a wait of up to 30 s, stretched by
+/// its jitter up to 60 s (as client-go's), then the list.
 const CATCH_UP: Duration = Duration::from_secs(90);
 const NODE: &str = "e2e-node-after-outage";
 
