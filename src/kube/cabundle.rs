@@ -4,7 +4,7 @@
 
 use k8s_openapi::ByteString;
 use k8s_openapi::api::admissionregistration::v1::{
-    MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
+    MutatingWebhookConfiguration, ValidatingWebhookConfiguration, WebhookClientConfig,
 };
 
 /// The label that says which revision a webhook configuration belongs to.
@@ -40,6 +40,19 @@ impl<T> Decision<T> {
             _ => None,
         }
     }
+}
+
+/// The CA file's bundle, checked as `verify_ca` checks it; errors name the file.
+pub fn read_ca(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    let bundle = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    verify_ca(&bundle).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(bundle)
+}
+
+/// The caBundle an entry trusts; an absent bundle and an empty one are the same to the
+/// apiserver (and to Go).
+fn bundle_of(client: &WebhookClientConfig) -> &[u8] {
+    client.ca_bundle.as_ref().map_or(&[], |b| &b.0[..])
 }
 
 /// Check the CA as istiod does before patching: its first PEM block is a CERTIFICATE that
@@ -88,9 +101,7 @@ pub fn decide(
         }
         found = true;
         let client = &mut hook.client_config;
-        // An absent bundle and an empty one are the same to the apiserver (and to Go).
-        let current = client.ca_bundle.as_ref().map_or(&[][..], |b| &b.0[..]);
-        if current != ca {
+        if bundle_of(client) != ca {
             client.ca_bundle = Some(ByteString(ca.to_vec()));
             changed = true;
         }
@@ -124,7 +135,7 @@ pub fn validator_update(
     let mut changed = false;
     for hook in updated.webhooks.iter_mut().flatten() {
         let client = &mut hook.client_config;
-        if client.ca_bundle.as_ref().map_or(&[][..], |b| &b.0[..]) != ca {
+        if bundle_of(client) != ca {
             client.ca_bundle = Some(ByteString(ca.to_vec()));
             changed = true;
         }

@@ -194,13 +194,6 @@ impl ValidatorPatcher {
             "the always-reject Gateway was refused for another reason: {error}"
         ))
     }
-
-    fn read_ca(&self) -> Result<Vec<u8>, String> {
-        let bundle =
-            std::fs::read(&self.ca_file).map_err(|e| format!("{}: {e}", self.ca_file.display()))?;
-        cabundle::verify_ca(&bundle).map_err(|e| format!("{}: {e}", self.ca_file.display()))?;
-        Ok(bundle)
-    }
 }
 
 impl patch_queue::Check<ValidatingWebhookConfiguration> for ValidatorPatcher {
@@ -210,7 +203,7 @@ impl patch_queue::Check<ValidatingWebhookConfiguration> for ValidatorPatcher {
         let Some(config) = store.get(&ObjectRef::new(name)) else {
             return Next::Done;
         };
-        let ca = match self.read_ca() {
+        let ca = match cabundle::read_ca(&self.ca_file) {
             Ok(ca) => ca,
             Err(error) => {
                 // Nothing to retry until the CA files change (which queues every validator).

@@ -98,13 +98,6 @@ pub struct Patcher {
 }
 
 impl Patcher {
-    fn read_ca(&self) -> Result<Vec<u8>, String> {
-        let bundle =
-            std::fs::read(&self.ca_file).map_err(|e| format!("{}: {e}", self.ca_file.display()))?;
-        cabundle::verify_ca(&bundle).map_err(|e| format!("{}: {e}", self.ca_file.display()))?;
-        Ok(bundle)
-    }
-
     /// Patch the injector entries of the MutatingWebhookConfigurations until the process ends.
     pub async fn run(self) {
         let api: Api<MutatingWebhookConfiguration> = Api::all(self.client.clone());
@@ -128,7 +121,7 @@ impl patch_queue::Check<MutatingWebhookConfiguration> for Patcher {
             self.metrics.failure(name, "webhook_config_not_found");
             return Next::Done;
         };
-        let ca = self.read_ca();
+        let ca = cabundle::read_ca(&self.ca_file);
         let decision = cabundle::decide(
             &config,
             &self.revision,
