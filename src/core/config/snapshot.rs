@@ -2,6 +2,7 @@
 //! defaults.
 
 use crate::core::config::{self, ConfigError, InjectorConfig};
+use crate::core::gotemplate::uses::{self, EnvironmentRead};
 use crate::core::inject::render::SharedContext;
 use crate::core::inject::render::{BUILTIN_TEMPLATES, Templates};
 use crate::core::release::{ChosenRelease, Release};
@@ -17,8 +18,9 @@ pub struct Snapshot {
     pub templates: Templates,
     /// `values` and `mesh` as template values, converted once.
     pub shared_context: SharedContext,
-    /// The template names a pod may select: those the injector config defines, as in Istio
-    /// (needle's built-in `spire` is only offered when the config has a `spire` template).
+    /// The template names a pod may select: those the injector config defines and Istio's
+    /// default profile's (`DEFAULT_PROFILE_TEMPLATES`); needle's built-in `spire` is only
+    /// offered when the config has a `spire` template.
     pub offered_templates: std::collections::BTreeSet<String>,
     /// Where each offered template renders from (`--templates`).
     pub template_origins: BTreeMap<String, TemplateOrigin>,
@@ -244,7 +246,6 @@ fn release_stock(name: &str, text: &str) -> Option<&'static str> {
 /// minijinja here (a template that cannot be translated fails the config load); for the
 /// names needle has built in, `sources.templates` picks needle's version or the config's.
 pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
-    let fingerprint = fingerprint(&sources);
     let config = match &sources.config {
         Some(s) => InjectorConfig::parse(s.name, s.text)?,
         None => InjectorConfig::parse("embedded config", DEFAULT_CONFIG)?,
@@ -285,13 +286,12 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
             error,
         }
     })?;
+    let fingerprint = fingerprint(&sources, &environment_read(&go_sources));
     let shared_context =
         crate::core::inject::context::shared(&values, &mesh, &sources.environment, release.release);
-    let offered_templates: BTreeSet<String> = if config.templates.is_empty() {
-        DEFAULT_PROFILE_TEMPLATES.map(String::from).into()
-    } else {
-        config.templates.keys().cloned().collect()
-    };
+    let offered_templates: BTreeSet<String> = (config.templates.keys().cloned())
+        .chain(DEFAULT_PROFILE_TEMPLATES.map(String::from))
+        .collect();
     let template_origins = offered_templates
         .iter()
         .map(|n| {
@@ -313,8 +313,12 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     })
 }
 
-/// FNV-1a 64 of everything `build` reads, each part ended by a NUL (no text holds one).
-fn fingerprint(sources: &Sources) -> String {
+/// FNV-1a 64 of everything `build` reads, each part ended by a NUL (no text holds one). Of
+/// the environment, only what the templates read: the rest (`HOSTNAME`, the downward API's
+/// `POD_NAME`, the Service links of a replica started after a new Service) differs from
+/// replica to replica without changing a pod, and the hash must be the same on every replica
+/// serving the same configuration.
+fn fingerprint(sources: &Sources, read: &EnvironmentRead) -> String {
     fn text(s: &Option<Source>, default: &'static str) -> String {
         s.as_ref().map_or(default, |s| s.text).to_string()
     }
@@ -326,13 +330,37 @@ fn fingerprint(sources: &Sources) -> String {
         format!("{:?}", sources.image),
         format!("{:?}", sources.release),
     ];
-    parts.extend(sources.environment.iter().map(|(k, v)| format!("{k}={v}")));
+    let env = &sources.environment;
+    match read {
+        EnvironmentRead::Any => parts.extend(env.iter().map(|(k, v)| format!("{k}={v}"))),
+        EnvironmentRead::Names(names) => parts.extend(names.iter().map(|k| {
+            env.get(k)
+                .map_or(format!("{k} unset"), |v| format!("{k}={v}"))
+        })),
+    }
     format!("{:016x}", fnv1a64(&parts.join("\0")))
 }
 
-/// The templates of Istio's default profile that needle has built in, offered when the
-/// injector config defines no template text at all (needle's embedded config, or a file
-/// that only sets the policy). Istio's default profile has no `spire`.
+/// The variables of the environment that the config's own template texts read (needle's
+/// built-in templates read none).
+fn environment_read(go_sources: &[(String, String)]) -> EnvironmentRead {
+    let mut names = BTreeSet::new();
+    for (_, text) in go_sources {
+        match uses::environment_read(text) {
+            Ok(EnvironmentRead::Names(read)) => names.extend(read),
+            // A text that did not parse did not compile either: `build` has failed already.
+            Ok(EnvironmentRead::Any) | Err(_) => return EnvironmentRead::Any,
+        }
+    }
+    EnvironmentRead::Names(names)
+}
+
+/// The templates of Istio's default profile that needle has built in, offered beside the
+/// injector config's own: Istio's chart always writes these beside the custom templates of
+/// `sidecarInjectorWebhook.templates`, so a config that adds one template (needle's chart
+/// writes only what is added, or a file that only sets the policy) still injects `sidecar`.
+/// A config's text of the same name is the one offered. Istio's default profile has no
+/// `spire`.
 const DEFAULT_PROFILE_TEMPLATES: [&str; 4] = ["sidecar", "gateway", "grpc-simple", "grpc-agent"];
 
 /// The snapshot of needle's embedded defaults.
@@ -457,6 +485,73 @@ mod tests {
         assert_eq!(
             out,
             serde_json::json!({"metadata": {"labels": {"a": "set", "b": "unset"}}})
+        );
+    }
+
+    /// A config that adds a template keeps Istio's default profile beside it, as Istio's
+    /// chart writes its stock templates beside `sidecarInjectorWebhook.templates`.
+    #[test]
+    fn a_config_adding_a_template_keeps_the_default_profile() {
+        let s = super::build(super::Sources {
+            config: Some(super::Source {
+                name: "inject.yaml",
+                text: "templates:\n  custom: |\n    metadata: {}\n",
+            }),
+            ..Default::default()
+        })
+        .unwrap();
+        let offered: Vec<&str> = s.offered_templates.iter().map(String::as_str).collect();
+        assert_eq!(
+            offered,
+            ["custom", "gateway", "grpc-agent", "grpc-simple", "sidecar"]
+        );
+        assert_eq!(s.template_origins["sidecar"], super::TemplateOrigin::Needle);
+        assert_eq!(s.template_origins["custom"], super::TemplateOrigin::Config);
+    }
+
+    /// The fingerprint names the configuration, not the replica: of the environment it takes
+    /// only what the templates read.
+    #[test]
+    fn fingerprint_takes_of_the_environment_what_the_templates_read() {
+        let fingerprint = |template: &'static str, env: &[(&str, &str)]| {
+            let text = format!("templates:\n  custom: |\n    a: {template}\n");
+            super::build(super::Sources {
+                config: Some(super::Source {
+                    name: "inject.yaml",
+                    text: &text,
+                }),
+                environment: env
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                ..Default::default()
+            })
+            .unwrap()
+            .fingerprint
+        };
+        let plain = "{{ .Values.global.hub }}";
+        let reads_a = r#"{{ env "A" }}"#;
+        let replica = |name| [("HOSTNAME", name), ("A", "1")];
+        assert_eq!(
+            fingerprint(plain, &replica("needle-1")),
+            fingerprint(plain, &replica("needle-2"))
+        );
+        assert_eq!(
+            fingerprint(reads_a, &replica("needle-1")),
+            fingerprint(reads_a, &replica("needle-2"))
+        );
+        assert_ne!(
+            fingerprint(reads_a, &[("A", "1")]),
+            fingerprint(reads_a, &[("A", "2")])
+        );
+        assert_ne!(
+            fingerprint(reads_a, &[("A", "")]),
+            fingerprint(reads_a, &[])
+        );
+        let reads_any = r#"{{ expandenv "$A" }}"#;
+        assert_ne!(
+            fingerprint(reads_any, &replica("needle-1")),
+            fingerprint(reads_any, &replica("needle-2"))
         );
     }
 
