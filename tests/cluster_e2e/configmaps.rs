@@ -12,12 +12,12 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const DEFAULT_HUB: &str = "docker.io/istio";
-const EDITED_HUB: &str = "registry.example/edited";
+pub const DEFAULT_HUB: &str = "docker.io/istio";
+pub const EDITED_HUB: &str = "registry.example/edited";
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "injector ConfigMap through the API: missing at start, created, edited under load, a broken edit keeps the last good and is an Event on needle's pod",
+        "injector ConfigMap through the API: missing at start, created broken (up, not ready, naming the error), fixed, edited under load, a broken edit keeps the last good and is an Event on needle's pod",
         configmap_source
     )]
 }
@@ -66,13 +66,23 @@ async fn steps(env: &Env, rev: &Revision, cm_ns: &str, cm_name: &str) -> Outcome
         other => return Err(format!("a pod before the ConfigMap: {other:?}")),
     }
 
-    // Created: ready, and pods injected with it.
+    // Created broken: still up and not ready, now naming the error instead.
     let config = include_str!("../../defaults/config.yaml");
     let values = include_str!("../../defaults/values.json");
     configmaps
-        .create(&PostParams::default(), &configmap(cm_name, config, values))
+        .create(
+            &PostParams::default(),
+            &configmap(cm_name, "policy: [unclosed", values),
+        )
         .await
         .map_err(|e| format!("creating the ConfigMap: {e}"))?;
+    let broken = |body: &String| !body.contains(&why) && body.contains(cm_name);
+    wait_for(|| ready(admin).is_err_and(|body| broken(&body)))
+        .await
+        .map_err(|_| format!("readiness after a broken ConfigMap: {:?}", ready(admin)))?;
+
+    // Fixed: ready, and pods injected with it.
+    replace(&configmaps, cm_name, config, values).await?;
     wait_for(|| ready(admin).is_ok())
         .await
         .map_err(|_| format!("not ready after the ConfigMap: {:?}", ready(admin)))?;
@@ -118,8 +128,9 @@ async fn steps(env: &Env, rev: &Revision, cm_ns: &str, cm_name: &str) -> Outcome
 
     // A broken edit: the last good configuration keeps serving, counted and logged.
     replace(&configmaps, cm_name, "policy: [unclosed", &edited).await?;
+    // The second syntax error counted: the first was the ConfigMap created broken.
     let counted =
-        r#"needle_config_reloads_total{source="configmap",result="error",reason="syntax"} 1"#;
+        r#"needle_config_reloads_total{source="configmap",result="error",reason="syntax"} 2"#;
     let metrics = || {
         plain_get(admin, "/metrics")
             .map(|(_, body)| body)
@@ -177,13 +188,13 @@ async fn rejection_event(env: &Env, ns: &str, cm_name: &str) -> Outcome {
     }
 }
 
-fn configmap(name: &str, config: &str, values: &str) -> ConfigMap {
+pub fn configmap(name: &str, config: &str, values: &str) -> ConfigMap {
     serde_json::from_value(json!({"metadata": {"name": name},
         "data": {"config": config, "values": values}}))
     .unwrap()
 }
 
-async fn replace(api: &Api<ConfigMap>, name: &str, config: &str, values: &str) -> Outcome {
+pub async fn replace(api: &Api<ConfigMap>, name: &str, config: &str, values: &str) -> Outcome {
     let mut current = api.get(name).await.map_err(|e| e.to_string())?;
     current.data = configmap(name, config, values).data;
     api.replace(name, &PostParams::default(), &current)

@@ -1,6 +1,7 @@
 //! What the apiserver does when needle is gone, too slow or rotating its certificate, and
 //! what the apiserver itself measured of needle's webhooks.
 
+use crate::common::pod_load::PodLoad;
 use crate::env::{Env, Revision};
 use crate::selection::{expect_injected, expect_not_injected, pod};
 use crate::{Outcome, Scenario, scenario};
@@ -162,29 +163,14 @@ async fn rotation(env: Arc<Env>) -> Outcome {
     let (new_ca, cert, key) =
         needle::server::devcert::generate(&["localhost".into(), "127.0.0.1".into()])
             .map_err(|e| e.to_string())?;
-    let stop_flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let creator = {
-        let (env, ns, stop_flag) = (env.clone(), ns.clone(), stop_flag.clone());
-        tokio::spawn(async move {
-            let (mut created, mut failures) = (0, Vec::new());
-            while !stop_flag.load(std::sync::atomic::Ordering::Relaxed) {
+    let load = {
+        let (env, ns) = (env.clone(), ns.clone());
+        PodLoad::start(Duration::from_millis(50), move |_| {
+            let (env, ns) = (env.clone(), ns.clone());
+            async move {
                 let p = pod(&env.unique("rot"), json!({}), json!({}));
-                match env.create_pod(&ns, p, false).await {
-                    Ok(stored)
-                        if stored
-                            .pointer("/metadata/annotations/sidecar.istio.io~1status")
-                            .is_some() =>
-                    {
-                        created += 1
-                    }
-                    Ok(stored) => {
-                        failures.push(format!("not injected: {}", stored["metadata"]["name"]))
-                    }
-                    Err(e) => failures.push(e),
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
+                env.create_pod(&ns, p, false).await
             }
-            (created, failures)
         })
     };
     let settle = || tokio::time::sleep(Duration::from_secs(2));
@@ -201,20 +187,12 @@ async fn rotation(env: Arc<Env>) -> Outcome {
     env.set_ca_bundle(rev, &new_ca).await;
     std::fs::write(certs.join("ca.pem"), &new_ca).unwrap();
     settle().await;
-    stop_flag.store(true, std::sync::atomic::Ordering::Relaxed);
-    let (created, failures) = creator.await.unwrap();
-    if !failures.is_empty() {
-        return Err(format!(
-            "{} of {} creations failed: {}",
-            failures.len(),
-            created + failures.len(),
-            failures[0]
-        ));
-    }
-    if created < 20 {
-        return Err(format!("only {created} pods created during the rotation"));
-    }
-    println!("     {created} pods created and injected during the rotation, 0 failed");
+    let tally = load.stop().await;
+    tally.all_injected(20)?;
+    println!(
+        "     {} pods created and injected during the rotation, 0 failed",
+        tally.injected
+    );
     Ok(())
 }
 

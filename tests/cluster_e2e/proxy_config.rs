@@ -164,13 +164,13 @@ async fn install(crds: &Api<CustomResourceDefinition>, crd: &CustomResourceDefin
 /// What the scenario reads off an injected pod: `PROXY_CONFIG` of istio-proxy (parsed), the
 /// `LEVEL` env that proxyMetadata gives it, and its image.
 #[derive(Debug)]
-struct Proxy {
-    config: Value,
-    level: Option<String>,
-    image: String,
+pub struct Proxy {
+    pub config: Value,
+    pub level: Option<String>,
+    pub image: String,
 }
 
-fn proxy_of(stored: &Value) -> Result<Proxy, String> {
+pub fn proxy_of(stored: &Value) -> Result<Proxy, String> {
     if status_revision(stored).as_deref() != Some("canary") {
         return Err(format!("not injected by canary: {stored}"));
     }
@@ -323,7 +323,7 @@ async fn expect(
     expect_within(env, ns, pod, what, Duration::from_secs(20), check).await
 }
 
-async fn expect_within(
+pub async fn expect_within(
     env: &Env,
     ns: &str,
     pod: impl Fn() -> Value,
@@ -348,7 +348,7 @@ fn api(env: &Env, ns: &str) -> Api<DynamicObject> {
     Api::namespaced_with(env.client.clone(), ns, &env.kinds["ProxyConfig"])
 }
 
-async fn create(env: &Env, ns: &str, name: &str, spec: Value) -> Outcome {
+pub async fn create(env: &Env, ns: &str, name: &str, spec: Value) -> Outcome {
     let object = json!({"apiVersion": "networking.istio.io/v1beta1", "kind": "ProxyConfig",
         "metadata": {"name": name, "namespace": ns}, "spec": spec});
     env.create_resource(&object, ns, false)

@@ -19,7 +19,7 @@ const VALIDATOR: &str = "istio-validator-canary-e2e";
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "validator: installed Ignore with a wrong caBundle it stays Ignore; needle repairs the bundle, is seen to answer, flips it to Fail; two replicas, each change written once; a CA rotation followed, config still validated",
+        "chaos: the validator installed Ignore with a wrong caBundle it stays Ignore; needle repairs the bundle, is seen to answer, flips it to Fail; two replicas, each change written once; a CA rotation followed, config still validated",
         validator
     )]
 }

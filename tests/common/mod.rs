@@ -128,6 +128,7 @@ pub mod cluster;
 pub mod crds;
 pub mod golden_cases;
 pub mod golden_https;
+pub mod pod_load;
 pub mod scenario;
 pub mod server;
 pub mod tally;

@@ -49,3 +49,11 @@ pub async fn run_each<W: Send + Sync + 'static>(
     }
     failed
 }
+
+/// `M/M pass` over the scenarios of the cluster's bad days (named `chaos: ...`) among those
+/// that ran: the `chaos e2e` summary line's count.
+pub fn chaos_count<'a>(names: impl Iterator<Item = &'a str>, failed: &[&str]) -> String {
+    let chaos: Vec<&str> = names.filter(|n| n.starts_with("chaos:")).collect();
+    let passed = chaos.iter().filter(|n| !failed.contains(n)).count();
+    format!("{passed}/{} pass", chaos.len())
+}

@@ -189,12 +189,28 @@ exec "$@""#;
 
 /// A blocking HTTP/1.1 GET over plain TCP (the admin port).
 pub fn plain_get(addr: SocketAddr, path: &str) -> std::io::Result<(u16, String)> {
+    plain_request(addr, "GET", path, "")
+}
+
+/// A POST of a JSON body over plain HTTP (etcd's JSON gateway): the status and the body.
+pub fn plain_post(addr: SocketAddr, path: &str, json: &str) -> std::io::Result<(u16, String)> {
+    plain_request(addr, "POST", path, json)
+}
+
+fn plain_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> std::io::Result<(u16, String)> {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(2))?;
     s.set_read_timeout(Some(Duration::from_secs(5)))?;
+    let length = body.len();
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n{body}"
     )?;
     let mut out = String::new();
     s.read_to_string(&mut out)?;

@@ -17,7 +17,7 @@ const TEMPLATES: &str = "sidecarInjectorWebhook.templates";
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "broken config: helm upgrade with a template that cannot load: injection goes on, every replica stale with an Event, a deleted replica comes back not ready (no crash loop), the fix makes all ready",
+        "chaos: broken config: helm upgrade with a template that cannot load: injection goes on, every replica stale with an Event, a deleted replica comes back not ready (no crash loop), the fix makes all ready",
         broken
     )]
 }
@@ -25,11 +25,13 @@ pub fn scenarios() -> Vec<Scenario> {
 async fn broken(world: Arc<World>) -> Outcome {
     let outcome = steps(&world).await;
     // Whatever happened, the chart as it was, every replica ready.
-    let fixed = fix(&world).await;
-    outcome.and(fixed)
+    let fixed = fix(&world, outcome.as_deref().ok()).await;
+    outcome.map(drop).and(fixed)
 }
 
-async fn steps(world: &World) -> Outcome {
+/// The edit, the replicas' answer to it, and a replica deleted meanwhile; the configuration
+/// the stale replicas still serve (its `needle_config_info` hash).
+async fn steps(world: &World) -> Result<String, String> {
     let ns = world
         .namespace("broken", json!({"istio-injection": "enabled"}))
         .await?;
@@ -53,8 +55,9 @@ async fn steps(world: &World) -> Outcome {
         rejection_event(world, pod).await?;
     }
     world.wait_injected_with(&ns, "istio-proxy", 30).await?;
+    let served = one_config(world, &pods).await?;
     println!(
-        "     {} replicas stale, each with its Event; pods still injected",
+        "     {} replicas stale, each with its Event, all serving {served}; pods still injected",
         pods.len()
     );
 
@@ -94,11 +97,12 @@ async fn steps(world: &World) -> Outcome {
     }
     world.wait_injected_with(&ns, "istio-proxy", 30).await?;
     println!("     a replica deleted meanwhile: running, not ready, 0 restarts, /ready: {why}");
-    Ok(())
+    Ok(served)
 }
 
-/// The fixed edit: the template removed; every replica ready and no longer stale.
-async fn fix(world: &World) -> Outcome {
+/// The fixed edit: every replica ready, no longer stale, all serving one configuration, a
+/// new one (unlike the last good before the broken edit, it has the fixed template).
+async fn fix(world: &World, stale: Option<&str>) -> Outcome {
     // The template fixed (a text that loads), as the platform team's next edit would.
     let dir = crate::common::server::temp_dir("fixed-template");
     let file = dir.join("fixed.tmpl");
@@ -124,13 +128,44 @@ async fn fix(world: &World) -> Outcome {
         }
         return Err(format!("{e}: {}", states.join("; ")));
     }
-    for pod in needle_pods(world).await? {
-        let metrics = pod_get(world, &pod, "metrics").await;
+    let pods = needle_pods(world).await?;
+    for pod in &pods {
+        let metrics = pod_get(world, pod, "metrics").await;
         if !metrics.contains(r#"needle_config_stale{source="files"} 0"#) {
             return Err(format!("{pod} still stale after the fix"));
         }
     }
+    let served = one_config(world, &pods).await?;
+    if stale == Some(served.as_str()) {
+        return Err(format!("after the fix still {served}, as before it"));
+    }
+    // The added template sits beside the stock ones: pods are still injected.
+    let ns = world
+        .namespace("fixed", json!({"istio-injection": "enabled"}))
+        .await?;
+    world.wait_injected_with(&ns, "istio-proxy", 30).await?;
+    println!("     fixed: every replica ready, serving {served}, pods injected");
     Ok(())
+}
+
+/// The configuration every one of `pods` serves (`needle_config_info`'s hash), or which
+/// replica serves which when they differ: the signal of replicas out of step.
+async fn one_config(world: &World, pods: &[String]) -> Result<String, String> {
+    let mut served = Vec::new();
+    for pod in pods {
+        let metrics = pod_get(world, pod, "metrics").await;
+        let hash = metrics
+            .lines()
+            .find_map(|l| l.strip_prefix("needle_config_info{"))
+            .and_then(|labels| labels.split("hash=\"").nth(1))
+            .and_then(|rest| rest.split('"').next())
+            .ok_or(format!("{pod} has no needle_config_info"))?;
+        served.push((pod.as_str(), format!("config {hash}")));
+    }
+    match served.first() {
+        Some((_, first)) if served.iter().all(|(_, h)| h == first) => Ok(first.clone()),
+        _ => Err(format!("replicas out of step: {served:?}")),
+    }
 }
 
 fn name_of(pod: &Value) -> String {
@@ -141,7 +176,7 @@ fn name_of(pod: &Value) -> String {
 }
 
 /// The names of needle's pods that are not being deleted.
-async fn needle_pods(world: &World) -> Result<Vec<String>, String> {
+pub async fn needle_pods(world: &World) -> Result<Vec<String>, String> {
     let pods = world.pods(NEEDLE_NS, "app=needle").await?;
     Ok(pods
         .iter()
@@ -152,7 +187,7 @@ async fn needle_pods(world: &World) -> Result<Vec<String>, String> {
 
 /// A page of a needle pod's admin port, through the apiserver's proxy (its text, or the
 /// error's, which carries the text of a 503).
-async fn pod_get(world: &World, pod: &str, path: &str) -> String {
+pub async fn pod_get(world: &World, pod: &str, path: &str) -> String {
     let uri = format!("/api/v1/namespaces/{NEEDLE_NS}/pods/{pod}:15014/proxy/{path}");
     let request = axum::http::Request::get(uri).body(Vec::new()).unwrap();
     match world.client.request_text(request).await {

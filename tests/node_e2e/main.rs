@@ -16,6 +16,7 @@ mod common;
 mod install;
 mod outside;
 mod rollout;
+mod rotation;
 mod upgrade;
 mod workloads;
 mod world;
@@ -112,12 +113,18 @@ async fn on_the_node() -> ExitCode {
         .chain(outside::scenarios())
         .chain(rollout::scenarios())
         .chain(broken::scenarios())
+        .chain(rotation::scenarios())
         .filter(keep)
         .collect();
     let failed = common::scenario::run_each(&world, &scenarios).await;
     println!(
         "node e2e: {}",
         common::cluster::webhook_latency(&world.apiserver_metrics().await)
+    );
+    let names = scenarios.iter().map(|s| s.name);
+    println!(
+        "chaos e2e (node): {}",
+        common::scenario::chaos_count(names, &failed)
     );
     let passed = scenarios.len() - failed.len();
     println!(
