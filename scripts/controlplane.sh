@@ -3,15 +3,24 @@
 # for the node tests, kube-controller-manager, kube-scheduler, kube-proxy and kubelet) built from
 # their pinned Go modules (scripts/controlplane/*/go.mod and go.sum), and helm, into a
 # version-keyed cache outside the clone. A second run finds them there and takes a second.
-# Prints the directory holding the binaries. Usage: scripts/controlplane.sh [--node]
+# Prints the directory holding the binaries. Usage: scripts/controlplane.sh [--node | --istiod]
+#   --istiod: istiod instead (pilot-discovery, and Istio's `base` and `istio-discovery` charts
+#   from the same module), in a directory of its own keyed by Istio's commit.
 set -euo pipefail
 cd "$(dirname "$0")/controlplane"
 
 K8S=v1.34.4
 ETCD=v3.6.16
 HELM=v3.22.0
+# A commit of Istio's release-1.31 branch (27 Aug 2026): its injector, validator and
+# istio-discovery chart are release 1.31's (see scripts/controlplane/istio/go.mod).
+ISTIO=v0.0.0-20260827124520-eed52ebb66ad
 cache="${NEEDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/needle}"
-dir="$cache/controlplane-kube-$K8S-etcd-$ETCD-helm-$HELM"
+if [ "${1:-}" = --istiod ]; then
+	dir="$cache/istiod-${ISTIO##*-}"
+else
+	dir="$cache/controlplane-kube-$K8S-etcd-$ETCD-helm-$HELM"
+fi
 mkdir -p "$dir"
 exec 9>"$dir/.lock"
 flock 9 # two test runs at once build once
@@ -25,6 +34,23 @@ build() {
 	(cd "$2" && go build -trimpath -ldflags "-s -w $4" -o "$dir/.$1.tmp" "$3")
 	mv "$dir/.$1.tmp" "$dir/$1"
 }
+
+if [ "${1:-}" = --istiod ]; then
+	build pilot-discovery istio istio.io/istio/pilot/cmd/pilot-discovery \
+		"-X istio.io/istio/pkg/version.buildVersion=1.31-${ISTIO##*-}"
+	# The charts as the module has them (read-only in Go's module cache), copied whole.
+	if [ ! -d "$dir/charts" ]; then
+		source=$(cd istio && go mod download -json "istio.io/istio@$ISTIO" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+		[ -d "$source/manifests/charts" ] || { echo "controlplane: no charts in $source" >&2; exit 1; }
+		rm -rf "$dir/.charts.tmp"
+		mkdir -p "$dir/.charts.tmp"
+		cp -r "$source/manifests/charts/base" "$source/manifests/charts/istio-control/istio-discovery" "$dir/.charts.tmp/"
+		chmod -R u+w "$dir/.charts.tmp"
+		mv "$dir/.charts.tmp" "$dir/charts"
+	fi
+	echo "$dir"
+	exit 0
+fi
 
 minor=${K8S#v1.}
 minor=${minor%%.*}

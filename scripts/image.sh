@@ -7,7 +7,9 @@
 #                               (binary path, USER, EXPOSE, ENTRYPOINT, CMD are read from it)
 #   scripts/image.sh stand-in   localhost/needle-test/{proxyv2,pause,app}:stand-in, one archive,
 #                               for the node tests (examples/stand_in.rs)
-#   scripts/image.sh config [needle|stand-in]   the images it would write (JSON), building nothing
+#   scripts/image.sh istiod     localhost/needle-test/pilot:<Istio commit>, istiod as the node
+#                               tests run it beside needle (scripts/controlplane.sh --istiod)
+#   scripts/image.sh config [needle|stand-in|istiod]   the images it would write (JSON), building nothing
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
@@ -50,14 +52,30 @@ stand_in_images() {
 			Entrypoint: (["/stand-in"] + .[1]), Cmd: null, WorkingDir: null}})'
 }
 
+# istiod as Istio's image runs it (pilot-discovery, user 1337, its ports), under the name the
+# node tests give the istio-discovery chart; the commit is the tag.
+istiod_images() {
+	local commit
+	commit=$(sed -n 's/^ISTIO=v0.0.0-[0-9]*-\([0-9a-f]*\)$/\1/p' scripts/controlplane.sh)
+	[ -n "$commit" ] || die "scripts/controlplane.sh names no ISTIO version"
+	jq -n --arg ref "localhost/needle-test/pilot:$commit" '[{ref: $ref,
+		binary: "/usr/local/bin/pilot-discovery", config: {User: "1337:1337",
+		ExposedPorts: {"8080": {}, "15010": {}, "15012": {}, "15014": {}, "15017": {}},
+		Entrypoint: ["/usr/local/bin/pilot-discovery"], Cmd: null, WorkingDir: null}}]'
+}
+
 # stage ROOTFS BINARY DEST: the binary at DEST with what it needs to start: the libraries ldd
-# names (the loader too), copied to the paths it names, and distroless's users and directories.
+# names (the loader too; none for a static binary), copied to the paths it names, and
+# distroless's users and directories.
 stage() {
 	local root=$1 binary=$2 dest=$3 libs lib
-	libs=$(ldd "$binary") || die "ldd $binary failed"
+	if ! libs=$(ldd "$binary" 2>&1); then
+		grep -q 'not a dynamic executable' <<<"$libs" || die "ldd $binary failed: $libs"
+		libs=""
+	fi
 	! grep -q 'not found' <<<"$libs" || die "$binary: a library is missing: $libs"
 	install -D -m 0755 "$binary" "$root$dest"
-	grep -o '/[^ ]*' <<<"$libs" | while read -r lib; do
+	[ -z "$libs" ] || grep -o '/[^ ]*' <<<"$libs" | while read -r lib; do
 		install -D -m 0755 "$(readlink -f "$lib")" "$root$lib"
 	done
 	mkdir -p "$root/etc"
@@ -125,7 +143,8 @@ config)
 	case "${2:-needle}" in
 	needle) needle_images ;;
 	stand-in) stand_in_images ;;
-	*) die "usage: scripts/image.sh config [needle|stand-in]" ;;
+	istiod) istiod_images ;;
+	*) die "usage: scripts/image.sh config [needle|stand-in|istiod]" ;;
 	esac
 	exit 0
 	;;
@@ -143,7 +162,12 @@ stand-in)
 	binary=$target/debug/examples/stand_in
 	archive=$target/image/needle-test-stand-in.tar
 	;;
-*) die "usage: scripts/image.sh [needle|stand-in|config [needle|stand-in]]" ;;
+istiod)
+	images=$(istiod_images)
+	binary=$(scripts/controlplane.sh --istiod)/pilot-discovery
+	archive=$target/image/needle-test-istiod.tar
+	;;
+*) die "usage: scripts/image.sh [needle|stand-in|istiod|config [needle|stand-in|istiod]]" ;;
 esac
 need_packages buildah:/usr/bin/buildah
 
