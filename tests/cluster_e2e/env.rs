@@ -196,6 +196,12 @@ impl Env {
     /// `failurePolicy: Fail` (istiod flips it so once ready), and beside it an entry for
     /// objects that carry no revision, as Istio's base chart's default validator has.
     pub async fn apply_validator_webhooks(&self) {
+        let ca = self.revision("default").ca_pem();
+        self.apply_validator_webhooks_trusting(&ca).await;
+    }
+
+    /// `apply_validator_webhooks` with this caBundle (a CA rotation's steps).
+    pub async fn apply_validator_webhooks_trusting(&self, ca_bundle: &str) {
         let rev = self.revision("default");
         let mut config = webhook_document("default.yaml", "ValidatingWebhookConfiguration");
         let name = config["metadata"]["name"].as_str().unwrap().to_string();
@@ -207,7 +213,7 @@ impl Env {
         hooks.push(unlabelled);
         for hook in &mut hooks {
             hook["clientConfig"] =
-                json!({"url": rev.url("/validate"), "caBundle": base64(&rev.ca_pem())});
+                json!({"url": rev.url("/validate"), "caBundle": base64(ca_bundle)});
             hook["failurePolicy"] = json!("Fail");
         }
         config["webhooks"] = json!(hooks);

@@ -175,7 +175,10 @@ async fn rotation(env: Arc<Env>) -> Outcome {
     };
     let settle = || tokio::time::sleep(Duration::from_secs(2));
     settle().await;
-    env.set_ca_bundle(rev, &format!("{old_ca}{new_ca}")).await;
+    // The validator of the same server follows each step, as the injector does.
+    let both = format!("{old_ca}{new_ca}");
+    env.set_ca_bundle(rev, &both).await;
+    env.apply_validator_webhooks_trusting(&both).await;
     settle().await;
     let certs = rev.dir.join("certs");
     for (name, text) in [("tls.key", &key), ("tls.crt", &cert)] {
@@ -185,6 +188,7 @@ async fn rotation(env: Arc<Env>) -> Outcome {
     }
     settle().await;
     env.set_ca_bundle(rev, &new_ca).await;
+    env.apply_validator_webhooks_trusting(&new_ca).await;
     std::fs::write(certs.join("ca.pem"), &new_ca).unwrap();
     settle().await;
     let tally = load.stop().await;
