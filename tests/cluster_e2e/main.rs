@@ -80,7 +80,7 @@ async fn run() -> ExitCode {
     let names = (scenarios.iter().chain(&failure_scenarios).chain(&chaos)).map(|s| s.name);
     println!(
         "chaos e2e: {}",
-        common::scenario::chaos_count(names, &failed)
+        common::scenario::count_named("chaos:", names, &failed)
     );
     let total = scenarios.len() + failure_scenarios.len() + chaos.len();
     let passed = total - failed.len();

@@ -50,10 +50,14 @@ pub async fn run_each<W: Send + Sync + 'static>(
     failed
 }
 
-/// `M/M pass` over the scenarios of the cluster's bad days (named `chaos: ...`) among those
-/// that ran: the `chaos e2e` summary line's count.
-pub fn chaos_count<'a>(names: impl Iterator<Item = &'a str>, failed: &[&str]) -> String {
-    let chaos: Vec<&str> = names.filter(|n| n.starts_with("chaos:")).collect();
-    let passed = chaos.iter().filter(|n| !failed.contains(n)).count();
-    format!("{passed}/{} pass", chaos.len())
+/// `M/M pass` over the scenarios among those that ran whose names start with `prefix`
+/// (`chaos:`, the cluster's bad days; `istiod:`, beside a real istiod): a summary line's count.
+pub fn count_named<'a>(
+    prefix: &str,
+    names: impl Iterator<Item = &'a str>,
+    failed: &[&str],
+) -> String {
+    let named: Vec<&str> = names.filter(|n| n.starts_with(prefix)).collect();
+    let passed = named.iter().filter(|n| !failed.contains(n)).count();
+    format!("{passed}/{} pass", named.len())
 }

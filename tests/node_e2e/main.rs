@@ -14,6 +14,7 @@ mod broken;
 #[path = "../common/mod.rs"]
 mod common;
 mod install;
+mod istiod;
 mod outside;
 mod rollout;
 mod rotation;
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
 fn from_outside() -> ExitCode {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut archives = Vec::new();
-    for args in [&[][..], &["stand-in"][..]] {
+    for args in [&[][..], &["stand-in"][..], &["istiod"][..]] {
         match image(repo, args) {
             Ok(archive) => archives.push(archive),
             Err(e) => {
@@ -57,11 +58,20 @@ fn from_outside() -> ExitCode {
             }
         }
     }
+    // Built already by `scripts/image.sh istiod`: this only names the directory.
+    let istiod = match controlplane(repo, "--istiod") {
+        Ok(dir) => dir,
+        Err(e) => {
+            println!("node e2e: 0/1 pass: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let me = std::env::current_exe().expect("the test's own path");
     let status = Command::new(repo.join("scripts/node.sh"))
         .args(["run", "--"])
         .arg(me)
         .env("NEEDLE_NODE_IMAGES", archives.join(" "))
+        .env("NEEDLE_ISTIOD_DIR", istiod)
         .stdin(Stdio::null())
         .status();
     match status {
@@ -79,16 +89,32 @@ fn from_outside() -> ExitCode {
 
 /// `scripts/image.sh ARGS`: the archive it wrote (its last line).
 fn image(repo: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new(repo.join("scripts/image.sh"))
+    script_output(repo, "image.sh", args).and_then(|path| match Path::new(&path).is_file() {
+        true => Ok(path),
+        false => Err(format!(
+            "scripts/image.sh {}: no archive {path}",
+            args.join(" ")
+        )),
+    })
+}
+
+/// `scripts/controlplane.sh ARGS`: the directory it built into (its last line).
+fn controlplane(repo: &Path, arg: &str) -> Result<String, String> {
+    script_output(repo, "controlplane.sh", &[arg])
+}
+
+/// The last line a script of `scripts/` printed, its errors passed through.
+fn script_output(repo: &Path, script: &str, args: &[&str]) -> Result<String, String> {
+    let out = Command::new(repo.join("scripts").join(script))
         .args(args)
         .stderr(Stdio::inherit())
         .output()
-        .map_err(|e| format!("cannot run scripts/image.sh: {e}"))?;
+        .map_err(|e| format!("cannot run scripts/{script}: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     match stdout.lines().last() {
-        Some(path) if out.status.success() && Path::new(path).is_file() => Ok(path.to_string()),
+        Some(last) if out.status.success() => Ok(last.to_string()),
         _ => Err(format!(
-            "scripts/image.sh {} failed ({}): {stdout}",
+            "scripts/{script} {} failed ({}): {stdout}",
             args.join(" "),
             out.status
         )),
@@ -114,6 +140,7 @@ async fn on_the_node() -> ExitCode {
         .chain(rollout::scenarios())
         .chain(broken::scenarios())
         .chain(rotation::scenarios())
+        .chain(istiod::scenarios())
         .filter(keep)
         .collect();
     let failed = common::scenario::run_each(&world, &scenarios).await;
@@ -121,10 +148,15 @@ async fn on_the_node() -> ExitCode {
         "node e2e: {}",
         common::cluster::webhook_latency(&world.apiserver_metrics().await)
     );
-    let names = scenarios.iter().map(|s| s.name);
+    let names = || scenarios.iter().map(|s| s.name);
     println!(
         "chaos e2e (node): {}",
-        common::scenario::chaos_count(names, &failed)
+        common::scenario::count_named("chaos:", names(), &failed)
+    );
+    let (commit, _) = istiod::istiod().unwrap_or_default();
+    println!(
+        "istiod e2e: {} (istiod 1.31 {commit})",
+        common::scenario::count_named("istiod:", names(), &failed)
     );
     let passed = scenarios.len() - failed.len();
     println!(

@@ -41,7 +41,8 @@ impl World {
 
     /// A namespace with these labels, once the controller manager gave it its `default`
     /// ServiceAccount (pods are refused before), and with the `istio-ca-root-cert` ConfigMap
-    /// istiod writes into every namespace: injected pods mount it, and there is no istiod here.
+    /// istiod writes into every namespace: injected pods mount it, and until the istiod
+    /// scenario installs one there is no istiod here (after it, istiod may write it first).
     pub async fn namespace(&self, prefix: &str, labels: Value) -> Result<String, String> {
         let name = self.unique(prefix);
         let ns: Namespace =
@@ -62,11 +63,14 @@ impl World {
             "data": {"root-cert.pem": "not read by the stand-in proxy"},
         }))
         .unwrap();
-        Api::<ConfigMap>::namespaced(self.client.clone(), &name)
+        match Api::<ConfigMap>::namespaced(self.client.clone(), &name)
             .create(&PostParams::default(), &root_cert)
             .await
-            .map_err(|e| format!("{name}/istio-ca-root-cert: {e}"))?;
-        Ok(name)
+        {
+            Ok(_) => Ok(name),
+            Err(kube::Error::Api(e)) if e.code == 409 => Ok(name),
+            Err(e) => Err(format!("{name}/istio-ca-root-cert: {e}")),
+        }
     }
 
     /// Create a pod (a JSON manifest): the stored (or, with `dry_run`, the would-be) pod.
