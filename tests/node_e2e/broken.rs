@@ -128,12 +128,21 @@ async fn fix(world: &World, stale: Option<&str>) -> Outcome {
         }
         return Err(format!("{e}: {}", states.join("; ")));
     }
+    // A replica that stayed up was ready all along: it is fixed when its kubelet has synced
+    // the ConfigMap and it has loaded it, up to a minute apart from the other.
     let pods = needle_pods(world).await?;
     for pod in &pods {
-        let metrics = pod_get(world, pod, "metrics").await;
-        if !metrics.contains(r#"needle_config_stale{source="files"} 0"#) {
-            return Err(format!("{pod} still stale after the fix"));
-        }
+        wait_until(
+            &format!("{pod} no longer stale after the fix"),
+            120,
+            || async {
+                let metrics = pod_get(world, pod, "metrics").await;
+                metrics
+                    .contains(r#"needle_config_stale{source="files"} 0"#)
+                    .then_some(())
+            },
+        )
+        .await?;
     }
     let served = one_config(world, &pods).await?;
     if stale == Some(served.as_str()) {

@@ -16,7 +16,7 @@ pub const REVISION: &str = "canary";
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "istiod: installed with Istio's base and istiod charts for revision canary, Ready, and its pods injected by istiod run with the stand-in proxy",
+        "istiod: installed with Istio's base and istiod charts for revision canary, Ready, its pods injected by istiod run with the stand-in proxy, and needle audit on istiod's ConfigMaps finds them the same",
         installed
     )]
 }
@@ -134,5 +134,28 @@ async fn installed(world: Arc<World>) -> Outcome {
     println!(
         "     istiod 1.31 ({commit}) Ready for revision {REVISION}; {ns}/reviews injected by it and Ready; its sidecar_injection_success_total {injections}"
     );
-    Ok(())
+    // needle, reading istiod's own ConfigMaps and the cluster as istiod does, gives that pod
+    // what istiod gave it.
+    let audit = crate::outside::needle(&[
+        "audit",
+        "-n",
+        &ns,
+        "--revision",
+        REVISION,
+        "--injector-configmap",
+        &format!("{NEEDLE_NS}/istio-sidecar-injector-{REVISION}"),
+        "--mesh-configmap",
+        &format!("{NEEDLE_NS}/istio-{REVISION}"),
+        "--watch-cluster",
+        "--istio-release",
+        "1.31",
+    ]);
+    let want = format!("audit: 1 pods of revision {REVISION}: 1 same, 0 different");
+    match audit {
+        Ok(said) if said.lines().any(|l| l.starts_with(&want)) => Ok(()),
+        Ok(said) => Err(format!(
+            "needle audit beside istiod said\n{said}\nwant a line {want}..."
+        )),
+        Err(e) => Err(e),
+    }
 }

@@ -76,7 +76,7 @@ async fn outside(world: Arc<World>) -> Outcome {
 
 /// The needle binary with these arguments and the node's kubeconfig (`KUBECONFIG`), as a
 /// user runs it: its stdout, or why it failed.
-fn needle(args: &[&str]) -> Result<String, String> {
+pub fn needle(args: &[&str]) -> Result<String, String> {
     let out = Command::new(env!("CARGO_BIN_EXE_needle"))
         .args(args)
         .env_remove("ENABLE_NATIVE_SIDECARS")
