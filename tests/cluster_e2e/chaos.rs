@@ -153,22 +153,8 @@ async fn watching_the_cluster<F: std::future::Future<Output = Outcome>>(
     let apps = env
         .namespace("chaos-apps", json!({"istio.io/rev": "canary"}))
         .await;
-    let outcome = match rev.serve_with(&flags, &[]).await {
-        Ok((admin, log)) => {
-            let before = Duration::from_secs(20);
-            match expect_within(env, &apps, None, Proxy::Native, "before", before).await {
-                Ok(()) => {
-                    let watching = Watching {
-                        admin,
-                        log,
-                        configmaps,
-                        apps,
-                    };
-                    steps(watching).await
-                }
-                Err(e) => Err(e),
-            }
-        }
+    let outcome = match start_watching(env, &flags, configmaps, apps).await {
+        Ok(watching) => steps(watching).await,
         Err(e) => Err(e),
     };
     let _ = Api::<Node>::all(env.client.clone())
@@ -177,6 +163,25 @@ async fn watching_the_cluster<F: std::future::Future<Output = Outcome>>(
     stop(rev).await;
     start(rev).await;
     outcome
+}
+
+/// The `canary` server restarted with `flags`, and its pods of `apps` seen with native
+/// sidecars (no node too old yet).
+async fn start_watching(
+    env: &Env,
+    flags: &[&str],
+    configmaps: Api<ConfigMap>,
+    apps: String,
+) -> Result<Watching, String> {
+    let (admin, log) = env.revision("canary").serve_with(flags, &[]).await?;
+    let before = Duration::from_secs(20);
+    expect_within(env, &apps, None, Proxy::Native, "before", before).await?;
+    Ok(Watching {
+        admin,
+        log,
+        configmaps,
+        apps,
+    })
 }
 
 /// Nodes are watched straight from etcd (`tests/common/cluster.rs`), so a compaction the
