@@ -272,11 +272,13 @@ fn goldens_webhook_auto_templates() {
 }
 
 /// `--templates auto` on Istio's stock config renders needle's templates, and on the older
-/// releases' texts renders those texts; answering as an older release, it renders 86c9f01's
-/// stock texts as written too (that release's istiod lacks `.ProxyInitImage`, which they read).
+/// releases' texts renders those texts, naming the releases that ship them; answering as an
+/// older release, it renders 86c9f01's stock texts as written too (that release's istiod lacks
+/// `.ProxyInitImage`, which they read).
 #[test]
 fn auto_picks_needles_templates_for_istios_stock_texts_only() {
     use needle::core::config::snapshot::TemplateOrigin;
+    use needle::core::release::Release;
     let mut stock = 0;
     for case in istio_inject_cases() {
         let snapshot = snapshot_for(&case, TemplateSource::Auto).unwrap();
@@ -284,7 +286,7 @@ fn auto_picks_needles_templates_for_istios_stock_texts_only() {
             if let Some(origin) = snapshot.template_origins.get(name) {
                 assert_eq!(
                     *origin,
-                    TemplateOrigin::NeedleForStock,
+                    TemplateOrigin::NeedleForStock(Release::NEWEST),
                     "{}: {name}",
                     case.name
                 );
@@ -296,14 +298,20 @@ fn auto_picks_needles_templates_for_istios_stock_texts_only() {
     let dir = corpus_dir().join("istio-templates");
     for case in load_table(&dir.join("cases.yaml"), &dir) {
         let snapshot = snapshot_for(&case, TemplateSource::Auto).unwrap_or_else(|e| panic!("{e}"));
-        let want = if case.name.starts_with("istio-86c9f01/") {
-            TemplateOrigin::NeedleForStock
+        let origin = snapshot.template_origins["sidecar"];
+        if case.name.starts_with("istio-86c9f01/") {
+            assert_eq!(origin, TemplateOrigin::NeedleForStock(Release::NEWEST));
         } else if case.name.starts_with("istio-1.28.10/") {
-            TemplateOrigin::ReleaseStock("1.28.10")
+            assert!(
+                origin
+                    .describe()
+                    .contains("the stock template of Istio 1.28.6 to 1.28.10, "),
+                "{}",
+                origin.describe()
+            );
         } else {
-            TemplateOrigin::Config
-        };
-        assert_eq!(snapshot.template_origins["sidecar"], want, "{}", case.name);
+            assert_eq!(origin, TemplateOrigin::Config, "{}", case.name);
+        }
     }
     let rendered = corpus_dir().join("istio-inject/rendered/default");
     let origin = |release: &str| {
@@ -311,15 +319,23 @@ fn auto_picks_needles_templates_for_istios_stock_texts_only() {
             inject_config: Some(rendered.join("config.yaml")),
             values: Some(rendered.join("values.json")),
             templates: TemplateSource::Auto,
-            release: needle::core::release::Release::parse(release),
+            release: Release::parse(release),
             ..Default::default()
         }
         .load()
         .unwrap_or_else(|e| panic!("{e}"));
         snapshot.template_origins["sidecar"]
     };
-    assert_eq!(origin("86c9f01"), TemplateOrigin::NeedleForStock);
-    assert_eq!(origin("1.30.3"), TemplateOrigin::Config);
+    assert_eq!(
+        origin("86c9f01"),
+        TemplateOrigin::NeedleForStock(Release::NEWEST)
+    );
+    assert!(origin("1.30.3").is_config_text());
+    assert!(
+        origin("1.30.3")
+            .describe()
+            .contains("Istio 86c9f01, not of the release")
+    );
 }
 
 #[test]

@@ -1,10 +1,12 @@
 //! needle beside released istiods: for each Istio release of the corpus
 //! (`istio-releases/<release>/`), that release's own `TestInjection` inputs through
 //! `needle kube-inject --istio-release <release>` on that release's default ConfigMaps
-//! (`cfg/`; their `global.tag` is `latest`), in both native-sidecar modes, compared with what that release's istioctl printed, Go's printed zeros
-//! (`divisor: "0"`, `test: false`) included. Inputs istioctl refused must be refused with
-//! its message. Prints `goldens releases: <release> N/M, ...`; cases that do not pass yet are
-//! in `tests/known_failures.txt` (suite `goldens-releases`).
+//! (`cfg/`; their `global.tag` is `latest`), in both native-sidecar modes, compared with what
+//! that release's istioctl printed, Go's printed zeros (`divisor: "0"`, `test: false`)
+//! included. Inputs istioctl refused must be refused with
+//! its message. Each `--templates` mode runs every release: prints `goldens releases
+//! (templates <mode>): <release> N/M, ...`; cases that do not pass yet are in
+//! `tests/known_failures.txt` (suite `goldens-releases-<mode>`).
 
 mod common;
 
@@ -97,68 +99,99 @@ fn compare(got: &str, want: &str) -> Result<(), String> {
     }
 }
 
+/// One release's cases through one template mode, tallied as `<release>/native-<mode>/<input>`.
+fn release_cases(release: &str, dir: &Path, templates: TemplateSource) -> Tally {
+    let cfg = dir.join("cfg");
+    let named = Release::parse(release).expect("a release folder's name");
+    let snapshot = ConfigPaths {
+        templates,
+        inject_config: Some(cfg.join("config.yaml")),
+        values: Some(cfg.join("values.json")),
+        mesh: Some(cfg.join("mesh.yaml")),
+        release: Some(named),
+        ..ConfigPaths::default()
+    }
+    .load()
+    .unwrap_or_else(|e| panic!("{release}'s cfg/: {e}"));
+    assert_eq!(
+        snapshot.release.describe(),
+        format!("Istio {named} (from --istio-release)")
+    );
+    if templates == TemplateSource::Auto {
+        // Its stock texts are recognised as its own, and needle's built-in templates stand in
+        // for them.
+        for name in ["sidecar", "gateway", "grpc-simple", "grpc-agent"] {
+            assert_eq!(
+                snapshot.template_origins[name],
+                TemplateOrigin::NeedleForStock(named),
+                "{release}'s {name}"
+            );
+        }
+    }
+    let filter = case_filter();
+    let suite = format!("goldens-releases-{}", mode_name(templates));
+    let mut tally = Tally::table(&suite, release);
+    for native in [false, true] {
+        let settings = Settings {
+            revision: "default".into(),
+            native_sidecars: NativeMode::fixed(native),
+            compliance_policy: String::new(),
+            openshift: false,
+            ..Settings::default()
+        };
+        // One replica cache for every input of the release, as one long-running
+        // server would see them: equal pod templates of different inputs share answers.
+        let replicas = ReplicaCache::new(Bounds::default());
+        let run = Offline {
+            snapshot: &snapshot,
+            settings: &settings,
+            proxy_configs: None,
+            replicas: Some(&replicas),
+        };
+        for input in inputs(dir) {
+            let file = input.file_name().unwrap().to_string_lossy().into_owned();
+            let case = format!("native-{native}/{file}");
+            if filter.as_ref().is_some_and(|f| !case.contains(f.as_str())) {
+                continue;
+            }
+            let expected = dir.join(format!("native-{native}")).join(&file);
+            tally.record(&case, one_case(&run, &input, &expected));
+        }
+    }
+    tally
+}
+
+fn mode_name(templates: TemplateSource) -> &'static str {
+    match templates {
+        TemplateSource::Auto => "auto",
+        TemplateSource::Needle => "needle",
+        TemplateSource::Config => "config",
+    }
+}
+
+/// `auto`: the releases' stock texts, which needle's built-in templates stand in for (the
+/// default); `needle`: needle's built-in templates for every template they name; `config`:
+/// the releases' own texts translated, as written.
 #[test]
 fn goldens_releases() {
-    let filter = case_filter();
-    let mut lines = Vec::new();
     let mut tallies = Vec::new();
-    for (release, dir) in releases() {
-        let cfg = dir.join("cfg");
-        let named = Release::parse(&release).expect("a release folder's name");
-        let snapshot = ConfigPaths {
-            templates: TemplateSource::Auto,
-            inject_config: Some(cfg.join("config.yaml")),
-            values: Some(cfg.join("values.json")),
-            mesh: Some(cfg.join("mesh.yaml")),
-            release: Some(named),
-            ..ConfigPaths::default()
+    for templates in [
+        TemplateSource::Auto,
+        TemplateSource::Needle,
+        TemplateSource::Config,
+    ] {
+        let mut lines = Vec::new();
+        for (release, dir) in releases() {
+            let tally = release_cases(&release, &dir, templates);
+            lines.push(format!("{release} {}/{}", tally.passed(), tally.total()));
+            tallies.push(tally);
         }
-        .load()
-        .unwrap_or_else(|e| panic!("{release}'s cfg/: {e}"));
-        assert_eq!(
-            snapshot.release.describe(),
-            format!("Istio {named} (from --istio-release)")
+        println!(
+            "goldens releases (templates {}): {}",
+            mode_name(templates),
+            lines.join(", ")
         );
-        // Its stock texts are recognised, and rendered as written (needle's built-in are
-        // 86c9f01's, whose pods differ).
-        for name in ["sidecar", "gateway"] {
-            match snapshot.template_origins[name] {
-                TemplateOrigin::ReleaseStock(named) if named.contains(release.as_str()) => {}
-                other => panic!("{release}'s {name}: {other:?}"),
-            }
-        }
-        let mut tally = Tally::table("goldens-releases", &release);
-        for native in [false, true] {
-            let settings = Settings {
-                revision: "default".into(),
-                native_sidecars: NativeMode::fixed(native),
-                compliance_policy: String::new(),
-                openshift: false,
-                ..Settings::default()
-            };
-            // One replica cache for every input of the release, as one long-running
-            // server would see them: equal pod templates of different inputs share answers.
-            let replicas = ReplicaCache::new(Bounds::default());
-            let run = Offline {
-                snapshot: &snapshot,
-                settings: &settings,
-                proxy_configs: None,
-                replicas: Some(&replicas),
-            };
-            for input in inputs(&dir) {
-                let file = input.file_name().unwrap().to_string_lossy().into_owned();
-                let case = format!("native-{native}/{file}");
-                if filter.as_ref().is_some_and(|f| !case.contains(f.as_str())) {
-                    continue;
-                }
-                let expected = dir.join(format!("native-{native}")).join(&file);
-                tally.record(&case, one_case(&run, &input, &expected));
-            }
-        }
-        lines.push(format!("{release} {}/{}", tally.passed(), tally.total()));
-        tallies.push(tally);
     }
-    println!("goldens releases: {}", lines.join(", "));
     for tally in tallies {
         tally.check();
     }

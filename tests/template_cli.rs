@@ -212,7 +212,7 @@ fn template_check_reports_each_template() {
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
     assert!(report.contains(
-        "template sidecar: renders from needle's built-in (the config's text is Istio's stock template)\n"
+        "template sidecar: renders from needle's built-in (the config's text is Istio 86c9f01's stock template)\n"
     ), "{report}");
     assert!(
         report.contains(
@@ -224,4 +224,44 @@ fn template_check_reports_each_template() {
     let out = needle(&["template", "check"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--injectConfigFile"));
+}
+
+/// Each release of the corpus, checked as itself on its own ConfigMaps: its stock `sidecar`,
+/// `gateway`, `grpc-simple` and `grpc-agent` render from needle's built-in templates.
+#[test]
+fn template_check_names_each_releases_stock_templates_as_needles() {
+    let releases = corpus_dir().join("istio-releases");
+    let mut names: Vec<String> = std::fs::read_dir(&releases)
+        .expect("the corpus's istio-releases")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| releases.join(n).join("cfg").is_dir())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    for release in names {
+        let cfg = releases.join(&release).join("cfg");
+        let file = |name: &str| cfg.join(name).to_string_lossy().into_owned();
+        let out = needle(&[
+            "template",
+            "check",
+            "--injectConfigFile",
+            &file("config.yaml"),
+            "--valuesFile",
+            &file("values.json"),
+            "--meshConfigFile",
+            &file("mesh.yaml"),
+            "--istio-release",
+            &release,
+        ]);
+        let report = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{release}: {report}");
+        // `1.31` names 1.31.0.
+        let named = needle::core::release::Release::parse(&release).unwrap();
+        for template in ["sidecar", "gateway", "grpc-simple", "grpc-agent"] {
+            let line = format!(
+                "template {template}: renders from needle's built-in (the config's text is Istio {named}'s stock template)\n"
+            );
+            assert!(report.contains(&line), "{release}: {line}{report}");
+        }
+    }
 }

@@ -1,8 +1,10 @@
-//! The annotations Istio's templates before its quoting fix (istio#61215, after 1.30.3) write
+//! The annotations Istio's templates before its quoting fix (istio#61215, after 1.31) write
 //! into the rendered YAML unquoted: `sidecar.istio.io/proxyImage`, `logLevel`,
 //! `componentLogLevel`, `agentLogLevel` and `bootstrapOverride`. On every release's stock
 //! `sidecar` template of the corpus (and needle's own), a value with a line break is refused
-//! with a message naming the annotation, and an ordinary value reaches the pod as before.
+//! with a message naming the annotation, and an ordinary value reaches the pod as before. And
+//! needle's built-in templates, answering as each release of the corpus, read every other
+//! value as that release's own text does (the YAML reader's reading of it unquoted).
 
 mod common;
 
@@ -12,6 +14,7 @@ use needle::core::config::Snapshot;
 use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use needle::core::inject::native::NativeMode;
+use needle::core::release::Release;
 use needle::sources::ConfigPaths;
 use serde_json::{Value, json};
 use std::borrow::Cow;
@@ -173,4 +176,77 @@ fn line_breaks_in_unquoted_annotations_are_refused_on_every_release() {
             "unquoted annotations: {passed}/{total} templates refuse a line break in each of the 5 and inject ordinary values"
         )
     });
+}
+
+/// Values YAML gives a meaning when they are written unquoted: a mapping, a comment, a number,
+/// a boolean, null, quotes, escapes, flow collections, anchors and aliases, a block scalar.
+const ODD_VALUES: [&str; 20] = [
+    "debug: x", "debug #x", "x:", "123", "true", "null", "~", "'x'", "\"x\"", "a\"b", "a\\x41b",
+    "a\\", "[x]", "{a: b}", "&x y", "*x", "- x", "|", " padded ", "%x",
+];
+
+/// The decision as comparable text: the injected pod, or that it was refused (the messages of
+/// the two kinds of template differ: a render error against a YAML error).
+fn outcome(snapshot: &Snapshot, pod: &Value) -> String {
+    match decide(snapshot, pod) {
+        Decision::Injected(injected, _) => match injected.into_pod() {
+            Ok(pod) => pod.to_string(),
+            Err(e) => format!("refused: {e}"),
+        },
+        Decision::Denied(_) => "refused".to_string(),
+        Decision::Skipped(reason) => format!("skipped: {reason}"),
+    }
+}
+
+#[test]
+fn needles_templates_read_unquoted_values_as_each_releases_text_does() {
+    let releases = corpus_dir().join("istio-releases");
+    let rendered = corpus_dir().join("istio-inject/rendered/default");
+    let mut cfgs: Vec<(String, PathBuf)> = std::fs::read_dir(&releases)
+        .expect("the corpus's istio-releases")
+        .filter_map(|e| e.ok())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                e.path().join("cfg"),
+            )
+        })
+        .filter(|(_, cfg)| cfg.is_dir())
+        .collect();
+    cfgs.sort();
+    cfgs.push(("86c9f01".into(), rendered));
+    let (mut compared, mut refused) = (0, 0);
+    for (release, cfg) in cfgs {
+        let load = |templates| {
+            ConfigPaths {
+                templates,
+                inject_config: Some(cfg.join("config.yaml")),
+                values: Some(cfg.join("values.json")),
+                mesh: Some(cfg.join("mesh.yaml")).filter(|m| m.is_file()),
+                release: Release::parse(&release),
+                ..ConfigPaths::default()
+            }
+            .load()
+            .unwrap_or_else(|e| panic!("{release}: {e}"))
+        };
+        let (needle, config) = (load(TemplateSource::Needle), load(TemplateSource::Config));
+        for (annotation, _, _) in ORDINARY {
+            let name = format!("sidecar.istio.io/{annotation}");
+            for odd in ODD_VALUES {
+                // The image is written only when it names a registry.
+                let value = match annotation {
+                    "proxyImage" => format!("example.com/{odd}"),
+                    _ => odd.to_string(),
+                };
+                let pod = hello(Some((&name, &value)));
+                let (ours, theirs) = (outcome(&needle, &pod), outcome(&config, &pod));
+                assert_eq!(ours, theirs, "{release}: {name}: {value:?}");
+                compared += 1;
+                refused += usize::from(theirs.starts_with("refused"));
+            }
+        }
+    }
+    println!(
+        "unquoted values: {compared}/{compared} pods as each release's text ({refused} refused)"
+    );
 }

@@ -24,9 +24,10 @@ pub struct ConfigFileArgs {
     pub mesh_config_file: Option<PathBuf>,
     /// Where the `sidecar`, `gateway`, `grpc-simple`, `grpc-agent` and `spire` templates come
     /// from when the injector config has their text: `auto` renders the config's text as Istio
-    /// does, unless it is Istio's stock text, for which needle's own templates give the same
-    /// pods about six times faster; `needle` always takes needle's own, `config` always the
-    /// config's. Other template names always render from the config's text.
+    /// does, unless it is the stock text of the Istio release needle answers as, for which
+    /// needle's own templates give the same pods about six times faster; `needle` always takes
+    /// needle's own (as that release's stock templates), `config` always the config's. Other
+    /// template names always render from the config's text.
     #[arg(long = "templates", value_parser = ["auto", "needle", "config"], default_value = "auto", env = "NEEDLE_TEMPLATES")]
     pub templates: String,
     /// Registry of the proxy image (`global.hub`); replaces the values' own, the embedded

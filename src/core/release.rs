@@ -1,6 +1,8 @@
 //! The Istio release needle answers as. What istiod's injector does differently from one
-//! release to the next, in Go code rather than in its ConfigMap, is this one table; the steps
-//! that differ ask it (`Release::has`), and there is one code path.
+//! release to the next, in its Go code and in the stock templates of its chart, is this one
+//! table; the steps that differ ask it (`Release::has`), and there is one code path. needle's
+//! built-in templates read the rows of the stock templates through the template variable
+//! `release` (`inject::release_flags`), so one template text gives each release's pods.
 //!
 //! Each row was read from Istio's history at the release tags (the backports included), not
 //! inferred from dates.
@@ -39,13 +41,36 @@ pub enum Feature {
     PrometheusSecurePort,
     /// Templates have `.ProxyInitImage` (built from `global.proxy_init.image`), and an image
     /// type the proxy config leaves empty falls back to `global.variant` (istio#59292); before
-    /// it, a proxy config with an `image` took its type as written, empty included.
+    /// it, a proxy config with an `image` took its type as written, empty included. The stock
+    /// `sidecar` template's init container runs `.ProxyInitImage`, before it `.ProxyImage`.
     ProxyInitImage,
+    /// The stock templates' `resourceFieldRef`s (`ISTIO_CPU_LIMIT`, `GOMEMLIMIT`,
+    /// `GOMAXPROCS`) name `divisor: "1"` (istio#58077); before it they name none, and Go's typed
+    /// Pod prints the zero `divisor: "0"`.
+    ResourceFieldDivisor,
+    /// The stock `sidecar` template's `istio-ca-crl` volume mounts the ConfigMap
+    /// `pilot.crlConfigMapName` names, `istio-ca-crl` by default (istio#57874); before it,
+    /// always `istio-ca-crl`.
+    CrlConfigMapName,
+    /// The stock `sidecar` and `gateway` templates set `GODEBUG=fips140=only` with the
+    /// `fips-140-3` compliance policy (istio#59847).
+    FipsGodebug,
+    /// The stock `sidecar` template trims `-`, `_` and `.` from both ends of the truncated
+    /// canonical name (istio#60859); before it, one trailing `-`.
+    CanonicalNameTrimAll,
+    /// The stock templates no longer set the proxy's `GOMAXPROCS` from its CPU limit
+    /// (istio#60755, master only).
+    NoGomaxprocs,
+    /// The stock templates quote the annotation values they write (istio#61215, master only);
+    /// before it they write `proxyImage` and the init container's `agentLogLevel` between
+    /// double quotes, the proxy's log levels and `bootstrapOverride` bare, and the YAML reader
+    /// reads them as YAML.
+    QuotedAnnotationValues,
 }
 
 /// Where each feature starts: per minor, the first patch that has it; every minor after the
 /// last one listed has it from its first patch.
-const SINCE: [(Feature, &[(u32, u32)]); 8] = [
+const SINCE: [(Feature, &[(u32, u32)]); 14] = [
     (Feature::QuantityAnnotations, &[(28, 4), (29, 0)]),
     (Feature::InterfaceAnnotations, &[(30, 0)]),
     (Feature::OmitNil, &[(28, 6), (29, 1)]),
@@ -54,6 +79,12 @@ const SINCE: [(Feature, &[(u32, u32)]); 8] = [
     (Feature::PrometheusPortChecks, &[(31, 0)]),
     (Feature::PrometheusSecurePort, &[(31, 0)]),
     (Feature::ProxyInitImage, &[(31, 0)]),
+    (Feature::ResourceFieldDivisor, &[(29, 0)]),
+    (Feature::CrlConfigMapName, &[(29, 0)]),
+    (Feature::FipsGodebug, &[(31, 0)]),
+    (Feature::CanonicalNameTrimAll, &[(31, 0)]),
+    (Feature::NoGomaxprocs, &[(31, DEVELOPMENT)]),
+    (Feature::QuotedAnnotationValues, &[(31, DEVELOPMENT)]),
 ];
 
 /// The oldest minor needle answers as; older ones are answered as this one, with a warning.
@@ -71,6 +102,11 @@ impl Release {
         minor: 31,
         patch: DEVELOPMENT,
     };
+
+    /// Istio `1.<minor>.<patch>`.
+    pub const fn new(minor: u32, patch: u32) -> Release {
+        Release { minor, patch }
+    }
 
     /// A release named as a user or a values file names it: `1.28`, `1.28.4`, `v1.28.4`,
     /// `1.28.4-distroless`, or `86c9f01`. `None` when the text names no release.
@@ -256,6 +292,31 @@ mod tests {
                 assert_eq!(r(release).has(f), want[4], "{release} {f:?}");
             }
         }
+    }
+
+    #[test]
+    fn stock_template_rows_follow_the_charts_at_the_tags() {
+        use Feature::*;
+        let rows = [
+            ResourceFieldDivisor,
+            CrlConfigMapName,
+            FipsGodebug,
+            CanonicalNameTrimAll,
+            NoGomaxprocs,
+            QuotedAnnotationValues,
+        ];
+        let table = [
+            ("1.28.10", [false, false, false, false, false, false]),
+            ("1.29.0", [true, true, false, false, false, false]),
+            ("1.30.3", [true, true, false, false, false, false]),
+            ("1.31.0", [true, true, true, true, false, false]),
+            ("1.31.4", [true, true, true, true, false, false]),
+            ("86c9f01", [true, true, true, true, true, true]),
+        ];
+        for (release, want) in table {
+            assert_eq!(rows.map(|f| r(release).has(f)), want, "{release}");
+        }
+        assert_eq!(Release::new(29, 6), r("1.29.6"));
     }
 
     #[test]

@@ -124,7 +124,7 @@ pub enum TemplateSource {
     #[default]
     Auto,
     /// needle's own minijinja templates (JSON output; about six times faster than Istio's
-    /// stock Go templates translated).
+    /// stock Go templates translated), as the stock templates of the release needle answers as.
     Needle,
     /// The config's Go templates, for a ConfigMap whose templates were changed.
     Config,
@@ -135,27 +135,39 @@ pub enum TemplateSource {
 pub enum TemplateOrigin {
     /// needle's built-in template; the config has no text for it, or `--templates needle`.
     Needle,
-    /// needle's built-in template, standing in for the config's text: Istio's stock one.
-    NeedleForStock,
+    /// needle's built-in template, standing in for the config's text: the stock one of the
+    /// Istio release needle answers as, whose pods needle's gives.
+    NeedleForStock(Release),
     /// The config's Go template text, translated.
     Config,
-    /// The config's text, which is the stock template of the Istio release named: rendered as
-    /// written, since needle's built-in follows 86c9f01 and gives other pods for it.
-    ReleaseStock(&'static str),
+    /// The config's text, which is the stock template of the Istio releases named (each range
+    /// the first and the last patch that ship it) but not of the one needle answers as:
+    /// rendered as written, as that istiod renders another release's text.
+    OtherReleaseStock(&'static [(Release, Release)]),
 }
 
 impl TemplateOrigin {
     pub fn describe(self) -> String {
         match self {
             TemplateOrigin::Needle => "needle's built-in".into(),
-            TemplateOrigin::NeedleForStock => {
-                "needle's built-in (the config's text is Istio's stock template)".into()
+            TemplateOrigin::NeedleForStock(release) => {
+                format!("needle's built-in (the config's text is Istio {release}'s stock template)")
             }
             TemplateOrigin::Config => "the config's text".into(),
-            TemplateOrigin::ReleaseStock(release) => format!(
-                "the config's text (Istio {release}'s stock template; needle's built-in follows \
-                 86c9f01, whose pods differ)"
-            ),
+            TemplateOrigin::OtherReleaseStock(ranges) => {
+                let releases: Vec<String> = ranges
+                    .iter()
+                    .map(|(first, last)| match first == last {
+                        true => first.to_string(),
+                        false => format!("{first} to {last}"),
+                    })
+                    .collect();
+                let releases = releases.join(", ");
+                format!(
+                    "the config's text (the stock template of Istio {releases}, not of the \
+                     release needle answers as: rendered as written)"
+                )
+            }
         }
     }
 
@@ -163,36 +175,80 @@ impl TemplateOrigin {
     pub fn is_config_text(self) -> bool {
         matches!(
             self,
-            TemplateOrigin::Config | TemplateOrigin::ReleaseStock(_)
+            TemplateOrigin::Config | TemplateOrigin::OtherReleaseStock(..)
         )
     }
 }
 
-/// Istio's stock texts of the templates needle has built in, as the istio-sidecar-injector
-/// ConfigMap of Istio 86c9f01 holds them (the `spire` one of Istio's own test overlay), by
-/// their FNV-1a 64-bit hash: for these needle's templates give the same pods (the corpus
-/// goldens pass with either). Any other text, an edit of one byte included, is rendered as
-/// written.
-const STOCK_TEMPLATES: [(&str, u64); 5] = [
-    ("sidecar", 0x325b_a34e_2c0c_4707),
-    ("gateway", 0x541c_b454_55e4_1f67),
-    ("grpc-simple", 0x39cd_5328_abec_37c8),
-    ("grpc-agent", 0xe88d_6cd4_e01b_eb04),
-    ("spire", 0xf8b8_9d9a_7b39_09ce),
-];
+/// A stock text of a template needle has built in, by its FNV-1a 64-bit hash, and the Istio
+/// releases that ship it: ranges from the first patch to the last.
+struct StockText {
+    name: &'static str,
+    hash: u64,
+    releases: &'static [(Release, Release)],
+}
 
-/// The stock `sidecar` and `gateway` texts of released Istio (their istio-discovery chart's
-/// default ConfigMap; the corpus's `istio-releases/`), by the same hash. needle's built-in
-/// templates give other pods for them (`tests/goldens_releases.rs`), so they render as
-/// written; the load log names the release.
-const RELEASE_STOCK_TEMPLATES: [(&str, &str, u64); 7] = [
-    ("sidecar", "1.28.10", 0xd7b1_a319_b319_614c),
-    ("gateway", "1.28.10", 0xb058_9f47_db7b_3f11),
-    ("sidecar", "1.29.6", 0xb802_d340_f6f9_19c0),
-    ("gateway", "1.29.6 and 1.30.3", 0x25a6_b00f_e9ab_0040),
-    ("sidecar", "1.30.3", 0x2b4d_b9d7_116d_70b7),
-    ("sidecar", "1.31", 0x5baf_0b54_1994_8553),
-    ("gateway", "1.31", 0x58fa_1746_d50d_c2ef),
+const fn stock(
+    name: &'static str,
+    hash: u64,
+    releases: &'static [(Release, Release)],
+) -> StockText {
+    StockText {
+        name,
+        hash,
+        releases,
+    }
+}
+
+const fn patches(minor: u32, first: u32, last: u32) -> (Release, Release) {
+    (Release::new(minor, first), Release::new(minor, last))
+}
+
+const NEWEST: (Release, Release) = (Release::NEWEST, Release::NEWEST);
+
+/// Istio's stock texts of the templates needle has built in: what each release's
+/// istio-discovery chart writes into its default ConfigMap (`files/` at the release tags; the
+/// corpus's `istio-releases/<release>/cfg/` and `istio-inject/rendered/`), and the `spire` one
+/// of Istio 86c9f01's test overlay. For these, needle's built-in templates, answering as a
+/// release that ships the text, give the pods the text gives (`tests/goldens_releases.rs`,
+/// `tests/goldens.rs`). Any other text, an edit of one byte included, renders as written.
+const STOCK_TEXTS: [StockText; 13] = [
+    stock("sidecar", 0xd7b1_a319_b319_614c, &[patches(28, 6, 10)]),
+    stock("sidecar", 0xb802_d340_f6f9_19c0, &[patches(29, 1, 6)]),
+    stock("sidecar", 0x2b4d_b9d7_116d_70b7, &[patches(30, 0, 3)]),
+    stock("sidecar", 0x5baf_0b54_1994_8553, &[patches(31, 0, 0)]),
+    stock("sidecar", 0x325b_a34e_2c0c_4707, &[NEWEST]),
+    stock("gateway", 0xb058_9f47_db7b_3f11, &[patches(28, 0, 10)]),
+    stock(
+        "gateway",
+        0x25a6_b00f_e9ab_0040,
+        &[patches(29, 0, 6), patches(30, 0, 3)],
+    ),
+    stock("gateway", 0x58fa_1746_d50d_c2ef, &[patches(31, 0, 0)]),
+    stock("gateway", 0x541c_b454_55e4_1f67, &[NEWEST]),
+    stock(
+        "grpc-agent",
+        0x51a8_7ff6_0a1b_9e76,
+        &[
+            patches(28, 6, 10),
+            patches(29, 1, 6),
+            patches(30, 0, 3),
+            patches(31, 0, 0),
+        ],
+    ),
+    stock("grpc-agent", 0xe88d_6cd4_e01b_eb04, &[NEWEST]),
+    stock(
+        "grpc-simple",
+        0x39cd_5328_abec_37c8,
+        &[
+            patches(28, 0, 10),
+            patches(29, 0, 6),
+            patches(30, 0, 3),
+            patches(31, 0, 0),
+            NEWEST,
+        ],
+    ),
+    stock("spire", 0xf8b8_9d9a_7b39_09ce, &[NEWEST]),
 ];
 
 fn fnv1a64(text: &str) -> u64 {
@@ -201,15 +257,10 @@ fn fnv1a64(text: &str) -> u64 {
     })
 }
 
-fn is_stock(name: &str, text: &str) -> bool {
-    STOCK_TEMPLATES
-        .iter()
-        .any(|(n, hash)| *n == name && *hash == fnv1a64(text))
-}
-
-/// Where `name` renders from, given the config's text for it (if any), for `release`. The stock
-/// texts of 86c9f01 stand in for needle's built-in only when needle answers as 86c9f01: an
-/// older istiod renders them otherwise (it lacks `.ProxyInitImage`, and functions they call).
+/// Where `name` renders from, given the config's text for it (if any), for `release`. A stock
+/// text stands in for needle's built-in only when `release` ships it: another release's
+/// istiod renders it as written (86c9f01's, for one, reads `.ProxyInitImage`, which an older
+/// istiod lacks).
 pub fn template_origin(
     name: &str,
     text: Option<&str>,
@@ -222,24 +273,23 @@ pub fn template_origin(
         (Some(_), _) if !builtin => TemplateOrigin::Config,
         (Some(_), TemplateSource::Needle) => TemplateOrigin::Needle,
         (Some(_), TemplateSource::Config) => TemplateOrigin::Config,
-        (Some(text), TemplateSource::Auto)
-            if release == Release::NEWEST && is_stock(name, text) =>
-        {
-            TemplateOrigin::NeedleForStock
-        }
-        (Some(text), TemplateSource::Auto) => {
-            release_stock(name, text).map_or(TemplateOrigin::Config, TemplateOrigin::ReleaseStock)
-        }
+        (Some(text), TemplateSource::Auto) => stock_origin(name, fnv1a64(text), release),
     }
 }
 
-/// The Istio release whose stock text of template `name` this is, if any.
-fn release_stock(name: &str, text: &str) -> Option<&'static str> {
-    let hash = fnv1a64(text);
-    RELEASE_STOCK_TEMPLATES
+/// The origin of a config's text (by its hash) of a built-in template with `--templates auto`.
+fn stock_origin(name: &str, hash: u64, release: Release) -> TemplateOrigin {
+    let Some(stock) = STOCK_TEXTS
         .iter()
-        .find(|(n, _, h)| *n == name && *h == hash)
-        .map(|(_, release, _)| *release)
+        .find(|s| s.name == name && s.hash == hash)
+    else {
+        return TemplateOrigin::Config;
+    };
+    let ships = |(first, last): &(Release, Release)| (*first..=*last).contains(&release);
+    match stock.releases.iter().any(ships) {
+        true => TemplateOrigin::NeedleForStock(release),
+        false => TemplateOrigin::OtherReleaseStock(stock.releases),
+    }
 }
 
 /// Parse and compile everything once. Config templates are Istio Go templates, translated to
@@ -377,8 +427,6 @@ mod tests {
         use super::{TemplateOrigin::*, TemplateSource};
         let origin =
             |name, text, source| super::template_origin(name, text, source, super::Release::NEWEST);
-        let stock = |name: &str| super::STOCK_TEMPLATES.iter().any(|(n, _)| *n == name);
-        assert!(stock("sidecar") && !stock("custom"));
         assert_eq!(origin("sidecar", None, TemplateSource::Auto), Needle);
         assert_eq!(
             origin("sidecar", Some("edited"), TemplateSource::Auto),
@@ -392,6 +440,44 @@ mod tests {
         assert_eq!(origin("sidecar", Some("x"), TemplateSource::Config), Config);
         // FNV-1a 64 of "a", as its reference gives it.
         assert_eq!(super::fnv1a64("a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    /// A release's stock text stands in for needle's built-in when needle answers as a release
+    /// that ships it, and is named when it answers as another.
+    #[test]
+    fn stock_texts_stand_in_for_the_releases_that_ship_them() {
+        use super::TemplateOrigin::*;
+        let r = |text| super::Release::parse(text).unwrap();
+        let sidecar_1_29 = 0xb802_d340_f6f9_19c0;
+        let origin = |hash, release| super::stock_origin("sidecar", hash, r(release));
+        for release in ["1.29.1", "1.29.6"] {
+            assert_eq!(origin(sidecar_1_29, release), NeedleForStock(r(release)));
+        }
+        for release in ["1.29.0", "1.30.3", "86c9f01"] {
+            let other = origin(sidecar_1_29, release);
+            assert!(other.is_config_text(), "{release}");
+            assert_eq!(
+                other.describe(),
+                "the config's text (the stock template of Istio 1.29.1 to 1.29.6, not of the \
+                 release needle answers as: rendered as written)"
+            );
+        }
+        assert_eq!(origin(1, "1.29.6"), Config);
+        assert_eq!(
+            super::stock_origin("gateway", sidecar_1_29, r("1.29.6")),
+            Config
+        );
+        let newest = origin(0x325b_a34e_2c0c_4707, "86c9f01");
+        assert_eq!(
+            newest.describe(),
+            "needle's built-in (the config's text is Istio 86c9f01's stock template)"
+        );
+        let gateway = super::stock_origin("gateway", 0x25a6_b00f_e9ab_0040, r("1.31"));
+        assert!(
+            gateway
+                .describe()
+                .contains("Istio 1.29.0 to 1.29.6, 1.30.0 to 1.30.3,")
+        );
     }
 
     #[test]

@@ -50,7 +50,7 @@ const CHECKS: [(&str, Check); 24] = [
     ("sidecar.istio.io/proxyMemory", resource_quantity),
     ("sidecar.istio.io/proxyCPULimit", resource_quantity),
     ("sidecar.istio.io/proxyMemoryLimit", resource_quantity),
-    // Istio's templates before its quoting fix (istio#61215; 1.30.3 and earlier) write these
+    // Istio's templates before its quoting fix (istio#61215; 1.31 and earlier) write these
     // into the YAML unquoted: a line break would add keys to the proxy's container. needle
     // refuses them whatever the template, stricter than Istio.
     ("sidecar.istio.io/proxyImage", template_safe),

@@ -9,6 +9,7 @@ use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
 use crate::core::inject::images::{image_url, proxy_image_type, variant};
 use crate::core::inject::json_view::JsonView;
 use crate::core::inject::pod;
+use crate::core::inject::release_flags::ReleaseFlags;
 use crate::core::inject::render::SharedContext;
 use crate::core::inject::vars::{Var, Vars};
 use crate::core::release::{Feature, Release};
@@ -132,7 +133,7 @@ pub struct ContextInput<'a> {
 /// and the defaults of what a pod can override: `proxy_config` and `proxy_config_json` (by
 /// `proxy.istio.io/config`), the images (by `sidecar.istio.io/proxyImageType`) and
 /// `proxy_resources` (by the proxy resource annotations). `build` replaces those for a pod
-/// that overrides them.
+/// that overrides them. `release` holds the flags of the release's stock templates.
 pub fn shared(
     values: &Value,
     mesh: &Value,
@@ -141,20 +142,19 @@ pub fn shared(
 ) -> SharedContext {
     let proxy_config = &mesh["defaultConfig"];
     let image_type = proxy_image_type(proxy_config, values, release);
+    let proxy_image = image_url(values, "proxy", image_type, None);
+    let proxy_init_image = match release.has(Feature::ProxyInitImage) {
+        true => image_url(values, "proxy_init", variant(values), None),
+        false => proxy_image.clone(),
+    };
     Arc::new(Vars::from([
         (Var::ProxyConfig, freeze(proxy_config)),
         (
             Var::ProxyConfigJson,
             MjValue::from(mesh::proxy_config_json(proxy_config)),
         ),
-        (
-            Var::ProxyImage,
-            MjValue::from(image_url(values, "proxy", image_type, None)),
-        ),
-        (
-            Var::ProxyInitImage,
-            MjValue::from(image_url(values, "proxy_init", variant(values), None)),
-        ),
+        (Var::ProxyImage, MjValue::from(proxy_image)),
+        (Var::ProxyInitImage, MjValue::from(proxy_init_image)),
         (
             Var::ProxyResources,
             JsonView::of(Arc::new(default_resources(values))),
@@ -163,6 +163,7 @@ pub fn shared(
         (Var::Mesh, freeze(mesh)),
         (Var::Environment, MjValue::from(Serde(environment))),
         (Var::GoValues, freeze(&go_floats(values))),
+        (Var::Release, ReleaseFlags::of(release)),
     ]))
 }
 
@@ -225,11 +226,10 @@ pub fn build(input: &ContextInput) -> Vars {
         (Var::Now, MjValue::from(input.now)),
         (
             Var::OtelResourceAttributes,
-            MjValue::from(otel_resource_attributes(
-                input.mesh,
-                input.pod,
-                &input.owner.namespace,
-            )),
+            MjValue::from(match input.release.has(Feature::OtelResourceAttributes) {
+                true => otel_resource_attributes(input.mesh, input.pod, &input.owner.namespace),
+                false => String::new(),
+            }),
         ),
         (Var::LightstepCaDirectory, MjValue::from(lightstep_ca)),
         (
@@ -244,15 +244,21 @@ pub fn build(input: &ContextInput) -> Vars {
 
 /// The pod's own values of what the shared context holds defaults for, where it has them: the
 /// images (`sidecar.istio.io/proxyImageType`, or a ProxyConfig of its own), the proxy's
-/// resources (its resource annotations) and the ProxyConfig.
+/// resources (its resource annotations) and the ProxyConfig. Before `.ProxyInitImage`, the
+/// stock templates' init container runs the proxy's image, so `proxy_init_image` is that.
 fn override_shared(input: &ContextInput, vars: &mut Vars) {
     let image_type_override = pod::annotation(input.pod, "sidecar.istio.io/proxyImageType");
     let proxy_image_type = proxy_image_type(input.proxy_config, input.values, input.release);
+    let init_runs_proxy_image = !input.release.has(Feature::ProxyInitImage);
     if image_type_override.is_some() || !input.proxy_config_is_default {
         let image = image_url(input.values, "proxy", proxy_image_type, image_type_override);
-        vars.set(Var::ProxyImage, MjValue::from(image));
+        let image = MjValue::from(image);
+        if init_runs_proxy_image {
+            vars.set(Var::ProxyInitImage, image.clone());
+        }
+        vars.set(Var::ProxyImage, image);
     }
-    if image_type_override.is_some() {
+    if image_type_override.is_some() && !init_runs_proxy_image {
         let variant = variant(input.values);
         let image = image_url(input.values, "proxy_init", variant, image_type_override);
         vars.set(Var::ProxyInitImage, MjValue::from(image));

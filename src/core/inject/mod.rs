@@ -18,6 +18,7 @@ pub mod pipeline;
 pub mod pod;
 pub mod probes;
 pub mod prometheus;
+pub mod release_flags;
 pub mod render;
 pub mod replicas;
 pub mod select;

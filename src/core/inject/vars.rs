@@ -54,6 +54,7 @@ vars! {
     Mesh = "mesh",
     Environment = "environment",
     GoValues = "go_values",
+    Release = "release",
 }
 
 /// Some of the variables, with their values.

@@ -14,6 +14,7 @@ mod networks;
 mod ports;
 mod text;
 mod translated;
+mod written;
 mod yaml;
 
 use minijinja::Environment;

@@ -1,11 +1,12 @@
 //! The functions as needle's own templates call them: Istio's over the implementations
 //! translated templates share, and the helpers only needle's templates have, for Go's
 //! behaviour where a JSON template needs it (printing, `range`, typed fields, Sprig's
-//! `trunc` and `trimAll`).
+//! `trunc`, `trimAll` and `trimSuffix`), and what an older release's template wrote unquoted.
 //!
 //! needle's templates read `values` with JSON's own numbers, where Go has float64, so they
 //! print every number as a float64 ([`Numbers::Float64`]).
 
+use super::written::{Written, read_as_written};
 use super::{annotations, json, ports};
 use crate::core::compat::gofmt::{self, Numbers};
 use crate::core::gotemplate::funcs::{trim_all, trunc};
@@ -48,6 +49,10 @@ pub(super) fn register_helpers(env: &mut Environment<'static>) {
     env.add_filter("trim_all", |s: String, cutset: String| -> String {
         trim_all(&s, &cutset)
     });
+    env.add_filter("trim_suffix", |s: String, suffix: String| -> String {
+        s.strip_suffix(suffix.as_str()).unwrap_or(&s).to_string()
+    });
+    env.add_filter("as_written", as_written);
     env.add_filter("go_bool", go_bool);
     env.add_filter("go_int", go_int);
 }
@@ -92,6 +97,28 @@ fn go_range(v: MjValue) -> Result<Vec<(MjValue, MjValue)>, Error> {
             .map(|(i, item)| (MjValue::from(i.to_string()), item))
             .collect()),
         _ => Err(cannot()),
+    }
+}
+
+/// `text | as_written(form, quoted)`: the text as the release's stock template wrote it reads
+/// (`written`): itself where the release quotes it (`quoted`), else as the YAML reader reads it
+/// written as a list `item`, a mapping `value` or `in_quotes`. A text that is no YAML there
+/// fails the render, as it fails that release's.
+fn as_written(text: MjValue, form: &str, quoted: bool) -> Result<MjValue, Error> {
+    let written = Written::named(form).ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidOperation,
+            format!("as_written: {form:?} is no form (item, value, in_quotes)"),
+        )
+    })?;
+    let read = match text.as_str() {
+        Some(s) if !quoted => read_as_written(s, written),
+        _ => return Ok(text),
+    };
+    match read {
+        Ok(None) => Ok(text),
+        Ok(Some(value)) => Ok(to_template(value)),
+        Err(message) => Err(Error::new(ErrorKind::InvalidOperation, message)),
     }
 }
 
