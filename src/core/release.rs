@@ -96,8 +96,9 @@ const OLDEST_MINOR: u32 = 28;
 const DEVELOPMENT: u32 = u32::MAX;
 
 impl Release {
-    /// The development commit of Istio needle follows (master after 1.31; its templates are
-    /// needle's built-in ones). Newer or unknown releases are answered as this one.
+    /// The development commit of Istio needle follows (master after 1.31; its stock templates
+    /// are needle's built-in ones with every row of the table). Newer or unknown releases are
+    /// answered as this one.
     pub const NEWEST: Release = Release {
         minor: 31,
         patch: DEVELOPMENT,

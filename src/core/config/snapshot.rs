@@ -119,8 +119,8 @@ impl ImageOverride {
 /// injection uses when the injector config has its text too.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum TemplateSource {
-    /// The config's text, unless it is Istio's stock text of a template needle has built in:
-    /// then needle's, which gives the same pods faster.
+    /// The config's text, unless it is the stock text of a template needle has built in of
+    /// the Istio release needle answers as: then needle's, which gives the same pods faster.
     #[default]
     Auto,
     /// needle's own minijinja templates (JSON output; about six times faster than Istio's
