@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Kubernetes components needle's cluster and node tests run: kube-apiserver and etcd (and,
-# for the node tests, kube-controller-manager, kube-scheduler, kube-proxy and kubelet) built from
+# for the node tests, kube-controller-manager, kube-scheduler, kube-proxy, kubelet and kubectl) built from
 # their pinned Go modules (scripts/controlplane/*/go.mod and go.sum), and helm, into a
 # version-keyed cache outside the clone. A second run finds them there and takes a second.
 # Prints the directory holding the binaries. Usage: scripts/controlplane.sh [--node | --istiod]
@@ -61,7 +61,8 @@ client_version="-X k8s.io/client-go/pkg/version.gitVersion=$K8S -X k8s.io/client
 build kube-apiserver kubernetes k8s.io/kubernetes/cmd/kube-apiserver "$kube_version $client_version"
 if [ "${1:-}" = --node ]; then
 	# The same module and version stamp: the node's components report the apiserver's version.
-	for component in kube-controller-manager kube-scheduler kube-proxy kubelet; do
+	# kubectl: the node tests run commands of docs/chart.md as written.
+	for component in kube-controller-manager kube-scheduler kube-proxy kubelet kubectl; do
 		build "$component" kubernetes "k8s.io/kubernetes/cmd/$component" "$kube_version $client_version"
 	done
 fi

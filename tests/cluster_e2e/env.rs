@@ -131,28 +131,7 @@ impl Env {
         ns: &str,
         dry_run: bool,
     ) -> Result<(), String> {
-        let kind = doc["kind"].as_str().unwrap_or_default();
-        let resource = self
-            .kinds
-            .get(kind)
-            .ok_or_else(|| format!("no CRD for kind {kind}"))?;
-        let mut resource = resource.clone();
-        // Every version a CRD serves is served at its own path.
-        if let Some((_, version)) = doc["apiVersion"].as_str().and_then(|v| v.split_once('/')) {
-            resource.version = version.to_string();
-            resource.api_version = format!("{}/{version}", resource.group);
-        }
-        let object: DynamicObject =
-            serde_json::from_value(doc.clone()).map_err(|e| e.to_string())?;
-        let params = PostParams {
-            dry_run,
-            ..Default::default()
-        };
-        Api::<DynamicObject>::namespaced_with(self.client.clone(), ns, &resource)
-            .create(&params, &object)
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        crate::common::crds::create_resource(&self.client, &self.kinds, doc, ns, dry_run).await
     }
 
     /// The MutatingWebhookConfiguration of Istio's chart for a revision (the corpus's

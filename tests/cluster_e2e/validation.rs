@@ -4,9 +4,9 @@
 //! needle, so a document is stored only when both accept it; a denial by needle reaches the
 //! user with needle's message. A dry run answers the same and stores nothing.
 
+use crate::common::dataset::{self, Entry};
 use crate::env::Env;
 use crate::{Outcome, Scenario, scenario};
-use serde_json::Value;
 use std::sync::Arc;
 
 pub fn scenarios() -> Vec<Scenario> {
@@ -22,45 +22,6 @@ pub fn scenarios() -> Vec<Scenario> {
     ]
 }
 
-struct Entry {
-    case: String,
-    doc: Value,
-    /// The CRD schema accepts it (TestValidation's documents all pass it; TestCRDs' file
-    /// names say).
-    crd_valid: bool,
-    webhook_valid: bool,
-    message: Option<String>,
-}
-
-fn entries() -> Vec<Entry> {
-    let dir = crate::common::golden_cases::corpus_dir().join("istio-validate");
-    let table = std::fs::read_to_string(dir.join("dataset.yaml")).unwrap();
-    let rows = needle::core::compat::yaml::parse_one(&table).unwrap();
-    let mut files = std::collections::BTreeMap::new();
-    rows.as_array()
-        .unwrap()
-        .iter()
-        .map(|row| {
-            let s = |k: &str| row[k].as_str().unwrap_or_default().to_string();
-            let file = s("file");
-            let index = row["index"].as_u64().unwrap_or(0) as usize;
-            let docs = files.entry(file.clone()).or_insert_with(|| {
-                let text = std::fs::read_to_string(dir.join(&file)).unwrap();
-                crate::common::yaml_documents(&text)
-            });
-            let mut doc = docs[index].clone();
-            doc.as_object_mut().unwrap().remove("_err");
-            Entry {
-                case: format!("{file}#{index}"),
-                doc,
-                crd_valid: s("test") == "TestValidation" || s("expected") == "valid",
-                webhook_valid: s("webhook") == "valid",
-                message: row["webhookMessage"].as_str().map(str::to_string),
-            }
-        })
-        .collect()
-}
-
 async fn dataset_dry_run(env: Arc<Env>) -> Outcome {
     dataset(&env, true).await
 }
@@ -71,7 +32,7 @@ async fn dataset_stored(env: Arc<Env>) -> Outcome {
 
 async fn dataset(env: &Env, dry_run: bool) -> Outcome {
     let mut problems = Vec::new();
-    let entries = entries();
+    let entries = dataset::entries();
     for e in &entries {
         // A namespace each: the dataset repeats names.
         let ns = env.namespace("dataset", serde_json::json!({})).await;

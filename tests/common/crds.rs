@@ -4,7 +4,7 @@
 
 use super::golden_cases::corpus_dir;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
-use kube::api::{Api, PostParams};
+use kube::api::{Api, DynamicObject, PostParams};
 use kube::core::{ApiResource, GroupVersionKind};
 use std::collections::BTreeMap;
 
@@ -58,4 +58,35 @@ pub async fn wait_established(api: &Api<CustomResourceDefinition>, name: &str) {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("CRD {name} not established in 10 s");
+}
+
+/// Create (or, with `dry_run`, try) an Istio resource (`doc`, its `apiVersion` naming the
+/// version to post to) of one of `kinds` in `ns`.
+pub async fn create_resource(
+    client: &kube::Client,
+    kinds: &BTreeMap<String, ApiResource>,
+    doc: &serde_json::Value,
+    ns: &str,
+    dry_run: bool,
+) -> Result<(), String> {
+    let kind = doc["kind"].as_str().unwrap_or_default();
+    let resource = kinds
+        .get(kind)
+        .ok_or_else(|| format!("no CRD for kind {kind}"))?;
+    let mut resource = resource.clone();
+    // Every version a CRD serves is served at its own path.
+    if let Some((_, version)) = doc["apiVersion"].as_str().and_then(|v| v.split_once('/')) {
+        resource.version = version.to_string();
+        resource.api_version = format!("{}/{version}", resource.group);
+    }
+    let object: DynamicObject = serde_json::from_value(doc.clone()).map_err(|e| e.to_string())?;
+    let params = PostParams {
+        dry_run,
+        ..Default::default()
+    };
+    Api::<DynamicObject>::namespaced_with(client.clone(), ns, &resource)
+        .create(&params, &object)
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }

@@ -6,6 +6,8 @@ use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use tokio::task::JoinSet;
+use tokio::time::MissedTickBehavior;
 
 /// What the creations came to.
 #[derive(Debug, Default)]
@@ -44,26 +46,39 @@ pub struct PodLoad {
     task: tokio::task::JoinHandle<Tally>,
 }
 
+/// Creations waiting for their answer at once, at most: a slow apiserver slows the load
+/// instead of piling requests up.
+const IN_FLIGHT: usize = 32;
+
 impl PodLoad {
-    /// Call `create(n)` (the n-th pod: the created pod as JSON, or the error) every `every`.
+    /// Start `create(n)` (the n-th pod: the created pod as JSON, or the error) every `every`,
+    /// whether or not the ones before have been answered.
     pub fn start<F, Fut>(every: Duration, mut create: F) -> PodLoad
     where
         F: FnMut(usize) -> Fut + Send + 'static,
-        Fut: Future<Output = Result<Value, String>> + Send,
+        Fut: Future<Output = Result<Value, String>> + Send + 'static,
     {
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
         let task = tokio::spawn(async move {
             let mut tally = Tally::default();
+            let mut running = JoinSet::new();
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+            let mut started = 0;
             while !stopped.load(Ordering::Relaxed) {
-                match create(tally.attempts()).await {
-                    Ok(pod) if injected(&pod) => tally.injected += 1,
-                    Ok(pod) => tally
-                        .not_injected
-                        .push(format!("not injected: {}", pod["metadata"]["name"])),
-                    Err(e) => tally.refused.push(e),
+                ticks.tick().await;
+                while running.len() >= IN_FLIGHT {
+                    tally.add(running.join_next().await);
                 }
-                tokio::time::sleep(every).await;
+                running.spawn(create(started));
+                started += 1;
+                while let Some(done) = running.try_join_next() {
+                    tally.add(Some(done));
+                }
+            }
+            while let Some(done) = running.join_next().await {
+                tally.add(Some(done));
             }
             tally
         });
@@ -74,6 +89,19 @@ impl PodLoad {
         self.stop.store(true, Ordering::Relaxed);
         // A panic here is the scenario's failure (each runs as its own task).
         self.task.await.expect("the pod creations panicked")
+    }
+}
+
+impl Tally {
+    fn add(&mut self, done: Option<Result<Result<Value, String>, tokio::task::JoinError>>) {
+        match done.map(|joined| joined.expect("a pod creation panicked")) {
+            Some(Ok(pod)) if injected(&pod) => self.injected += 1,
+            Some(Ok(pod)) => self
+                .not_injected
+                .push(format!("not injected: {}", pod["metadata"]["name"])),
+            Some(Err(e)) => self.refused.push(e),
+            None => {}
+        }
     }
 }
 

@@ -61,3 +61,44 @@ pub fn count_named<'a>(
     let passed = named.iter().filter(|n| !failed.contains(n)).count();
     format!("{passed}/{} pass", named.len())
 }
+
+/// Set apart the failed scenarios that `tests/known_failures.txt` lists for `suite` (each line
+/// names a part of the scenarios' names): the failures left, and the surprises (a listed
+/// scenario that passed, or a line that names none of those that ran).
+pub fn known<W>(
+    scenarios: &[Scenario<W>],
+    failed: Vec<&'static str>,
+    suite: &str,
+) -> (Vec<&'static str>, Vec<String>) {
+    let known = super::tally::known_failures(suite);
+    let listed = |name: &str| known.iter().find(|(part, _)| name.contains(part.as_str()));
+    let mut surprises = Vec::new();
+    for (part, why) in &known {
+        let named: Vec<&Scenario<W>> = scenarios
+            .iter()
+            .filter(|s| s.name.contains(part.as_str()))
+            .collect();
+        if named.is_empty() && super::golden_cases::case_filter().is_none() {
+            surprises.push(format!(
+                "tests/known_failures.txt lists {suite} {part:?}, which names no scenario"
+            ));
+        }
+        for s in named.iter().filter(|s| !failed.contains(&s.name)) {
+            surprises.push(format!(
+                "{}: listed in tests/known_failures.txt ({why}) but passes; remove the line",
+                s.name
+            ));
+        }
+    }
+    let failed = failed
+        .into_iter()
+        .filter(|name| match listed(name) {
+            Some((_, why)) => {
+                println!("known failure {suite} {name}: {why}");
+                false
+            }
+            None => true,
+        })
+        .collect();
+    (failed, surprises)
+}

@@ -14,11 +14,40 @@ use std::sync::Arc;
 /// The revision istiod serves here.
 pub const REVISION: &str = "canary";
 
+/// In this order: each needs the one before. istiod installed and injecting; the same
+/// verdicts from both validators; the differential's pods from istiod; the revision moved to needle under load; the same pods
+/// from needle; the revision moved back under load.
 pub fn scenarios() -> Vec<Scenario> {
-    vec![scenario!(
-        "istiod: installed with Istio's base and istiod charts for revision canary, Ready, its pods injected by istiod run with the stand-in proxy, and needle audit on istiod's ConfigMaps finds them the same",
-        installed
-    )]
+    vec![
+        scenario!(
+            "istiod: installed with Istio's base and istiod charts for revision canary, Ready, its pods injected by istiod run with the stand-in proxy, and needle audit on istiod's ConfigMaps finds them the same",
+            installed
+        ),
+        scenario!(
+            "istiod: same verdicts, live: Istio's validation dataset as dry-run creates through istiod's validator and through needle's, the same answer for every document",
+            crate::verdicts::same_verdicts
+        ),
+        scenario!(
+            "istiod: same pods, live (istiod's side): the pods of Istio 1.31's TestInjection inputs and the node tests' own stored where istiod injects, needle audit finds every one the same",
+            crate::differential::by_istiod
+        ),
+        scenario!(
+            "istiod: the revision moved to needle by docs/chart.md's steps while a pod is created every 40 ms (Fail): 0 failed, each step's pods injected by the one expected",
+            crate::switch::to_needle
+        ),
+        scenario!(
+            "istiod: same pods, live (needle's side): the same manifests where needle injects on istiod's ConfigMaps, every stored pod equal to istiod's",
+            crate::differential::by_needle
+        ),
+        scenario!(
+            "istiod: the revision moved back to istiod by docs/chart.md's steps while a pod is created every 40 ms (Fail): 0 failed, each step's pods injected by the one expected",
+            crate::switch::to_istiod
+        ),
+        scenario!(
+            "istiod: the switches' pods audited: needle audit on istiod's ConfigMaps finds the pods stored during both switches the same",
+            crate::switch::audited
+        ),
+    ]
 }
 
 /// Istio's commit (the image's tag) and the charts' directory, as `scripts/controlplane.sh
@@ -119,27 +148,45 @@ async fn installed(world: Arc<World>) -> Outcome {
         ));
     }
     // istiod's own view: its injector counted the pod.
-    let metrics = wait_until("istiod's metrics through the apiserver", 30, || async {
-        let uri = format!(
-            "/api/v1/namespaces/{NEEDLE_NS}/services/istiod-{REVISION}:15014/proxy/metrics"
-        );
-        let request = axum::http::Request::get(uri).body(Vec::new()).unwrap();
-        world.client.request_text(request).await.ok()
+    let injections = wait_until("istiod's metrics through the apiserver", 30, || async {
+        metrics(&world).await.ok()
     })
-    .await?;
-    let injections = metrics
-        .lines()
-        .find_map(|l| l.strip_prefix("sidecar_injection_success_total "))
-        .unwrap_or("none");
+    .await
+    .map(|text| metric(&text, "sidecar_injection_success_total"))?;
     println!(
         "     istiod 1.31 ({commit}) Ready for revision {REVISION}; {ns}/reviews injected by it and Ready; its sidecar_injection_success_total {injections}"
     );
-    // needle, reading istiod's own ConfigMaps and the cluster as istiod does, gives that pod
-    // what istiod gave it.
-    let audit = crate::outside::needle(&[
+    audit_all_same(&ns).map(drop)
+}
+
+/// istiod's metrics page, through the apiserver's proxy to its Service.
+pub async fn metrics(world: &World) -> Result<String, String> {
+    let uri =
+        format!("/api/v1/namespaces/{NEEDLE_NS}/services/istiod-{REVISION}:15014/proxy/metrics");
+    let request = axum::http::Request::get(uri).body(Vec::new()).unwrap();
+    world
+        .client
+        .request_text(request)
+        .await
+        .map_err(|e| format!("istiod's metrics: {e}"))
+}
+
+/// A counter of a Prometheus page, summed over its label sets (0 when absent).
+pub fn metric(page: &str, name: &str) -> f64 {
+    page.lines()
+        .filter_map(|line| line.strip_prefix(name))
+        .filter(|rest| rest.starts_with([' ', '{']))
+        .filter_map(|rest| rest.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum()
+}
+
+/// `needle audit` of a namespace on istiod's own ConfigMaps, reading the cluster as istiod
+/// does: every injected pod of the revision the same (and at least one); how many.
+pub fn audit_all_same(ns: &str) -> Result<usize, String> {
+    let said = crate::outside::needle(&[
         "audit",
         "-n",
-        &ns,
+        ns,
         "--revision",
         REVISION,
         "--injector-configmap",
@@ -149,13 +196,22 @@ async fn installed(world: Arc<World>) -> Outcome {
         "--watch-cluster",
         "--istio-release",
         "1.31",
-    ]);
-    let want = format!("audit: 1 pods of revision {REVISION}: 1 same, 0 different");
-    match audit {
-        Ok(said) if said.lines().any(|l| l.starts_with(&want)) => Ok(()),
-        Ok(said) => Err(format!(
-            "needle audit beside istiod said\n{said}\nwant a line {want}..."
-        )),
-        Err(e) => Err(e),
+    ])?;
+    let start = "audit: ";
+    let line = said
+        .lines()
+        .find(|l| l.starts_with(start))
+        .ok_or(format!("needle audit said no summary line:\n{said}"))?;
+    // `audit: N pods of revision canary: N same, 0 different, 0 not injected now, 0 denied; ...`
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let audited = words.get(1).and_then(|n| n.parse::<usize>().ok());
+    let same = words.get(6).and_then(|n| n.parse::<usize>().ok());
+    let clean = line.contains(", 0 different, 0 not injected now, 0 denied");
+    match (audited, same) {
+        (Some(n), Some(s)) if n == s && n > 0 && clean => {
+            println!("     needle audit -n {ns}: {n} pods of revision {REVISION}, {n} same");
+            Ok(n)
+        }
+        _ => Err(format!("needle audit beside istiod said\n{said}")),
     }
 }

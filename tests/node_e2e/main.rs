@@ -13,12 +13,15 @@
 mod broken;
 #[path = "../common/mod.rs"]
 mod common;
+mod differential;
 mod install;
 mod istiod;
 mod outside;
 mod rollout;
 mod rotation;
+mod switch;
 mod upgrade;
+mod verdicts;
 mod workloads;
 mod world;
 
@@ -144,6 +147,7 @@ async fn on_the_node() -> ExitCode {
         .filter(keep)
         .collect();
     let failed = common::scenario::run_each(&world, &scenarios).await;
+    let (failed, surprises) = common::scenario::known(&scenarios, failed, "node-e2e");
     println!(
         "node e2e: {}",
         common::cluster::webhook_latency(&world.apiserver_metrics().await)
@@ -165,7 +169,10 @@ async fn on_the_node() -> ExitCode {
         version("containerd", &["--version"], 2),
         version("runc", &["--version"], 2),
     );
-    if failed.is_empty() && !scenarios.is_empty() {
+    for surprise in &surprises {
+        println!("node e2e: {surprise}");
+    }
+    if failed.is_empty() && surprises.is_empty() && !scenarios.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

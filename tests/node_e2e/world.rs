@@ -2,9 +2,10 @@
 //! `scripts/node.sh`), and the calls the scenarios share.
 
 use k8s_openapi::api::core::v1::{ConfigMap, Namespace, Pod, ServiceAccount};
-use kube::api::{Api, ListParams, PostParams};
+use kube::api::{Api, ApiResource, ListParams, PostParams};
 use kube::config::Kubeconfig;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -14,6 +15,8 @@ pub const NEEDLE_NS: &str = "istio-system";
 
 pub struct World {
     pub client: kube::Client,
+    /// Istio's kinds by `kind`, from the CRDs installed.
+    pub kinds: BTreeMap<String, ApiResource>,
     names: AtomicUsize,
 }
 
@@ -27,9 +30,10 @@ impl World {
         .await
         .unwrap();
         let client = kube::Client::try_from(config).unwrap();
-        crate::common::crds::install_crds(&client).await;
+        let kinds = crate::common::crds::install_crds(&client).await;
         World {
             client,
+            kinds,
             names: AtomicUsize::new(0),
         }
     }
