@@ -80,7 +80,7 @@ async fn deadline_steps(env: &Env, rev: &Revision, admin: std::net::SocketAddr) 
         .map(|(_, b)| b)
         .unwrap_or_default();
     let counted = r#"sidecar_injection_failure_total{reason="timeout"}"#;
-    if crate::patcher::counter(&metrics, counted) < 1.0 {
+    if crate::common::counter(&metrics, counted) < 1.0 {
         return Err(format!("no {counted}:\n{metrics}"));
     }
     env.apply_injector_webhooks(rev, "Fail", 10).await;

@@ -3,6 +3,7 @@
 //! apiserver. The `canary` revision's server runs with the patcher for the scenario; its
 //! webhook configuration, server and (rotated) certificate are restored afterwards.
 
+use crate::common::counter;
 use crate::common::server::{Server, free_port, temp_dir};
 use crate::env::{Env, Revision};
 use crate::failures::{start, stop};
@@ -307,13 +308,6 @@ async fn metrics_of(rev: &Revision) -> String {
         .as_ref()
         .map(Server::metrics)
         .unwrap_or_default()
-}
-
-/// The value of a counter line `series value` in Prometheus text; 0 when absent.
-pub fn counter(text: &str, series: &str) -> f64 {
-    text.lines()
-        .filter_map(|l| l.strip_prefix(series)?.trim().parse::<f64>().ok())
-        .sum()
 }
 
 /// Retry `check` every 100 ms for up to 20 s; its last error if it never passes.

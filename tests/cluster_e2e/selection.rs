@@ -179,21 +179,7 @@ async fn same_as_kube_inject(
 
 /// A pod without what only the apiserver's bookkeeping sets.
 fn comparable(pod: &Value) -> Value {
-    let mut pod = pod.clone();
-    if let Some(meta) = pod["metadata"].as_object_mut() {
-        for key in [
-            "namespace",
-            "uid",
-            "resourceVersion",
-            "creationTimestamp",
-            "managedFields",
-            "generation",
-        ] {
-            meta.remove(key);
-        }
-    }
-    pod.as_object_mut().unwrap().remove("status");
-    crate::common::semantic(&pod)
+    crate::common::semantic(&crate::common::without_bookkeeping(pod))
 }
 
 async fn enabled_namespace(env: Arc<Env>) -> Outcome {

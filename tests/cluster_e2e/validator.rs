@@ -5,9 +5,10 @@
 //! it to `Fail`; two replicas write each change once. The `canary` revision's server and its
 //! validator are restored afterwards.
 
+use crate::common::counter;
 use crate::env::{Env, Revision, base64};
 use crate::failures::{start, stop};
-use crate::patcher::{counter, eventually, spawn_patcher};
+use crate::patcher::{eventually, spawn_patcher};
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::admissionregistration::v1::ValidatingWebhookConfiguration;
 use kube::api::{Api, DeleteParams, PostParams};

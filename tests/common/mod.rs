@@ -113,6 +113,38 @@ pub fn apply_patch(original: &Value, patch: &str) -> Result<Value, String> {
     Ok(doc)
 }
 
+/// A counter of a Prometheus text page: `series` is a metric name (its label sets summed) or
+/// one series `name{labels}`; 0 when absent.
+pub fn counter(page: &str, series: &str) -> f64 {
+    page.lines()
+        .filter_map(|line| line.strip_prefix(series))
+        .filter(|rest| rest.starts_with([' ', '{']))
+        .filter_map(|rest| rest.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum()
+}
+
+/// A stored object without what the apiserver's bookkeeping gives each creation: its
+/// namespace, uid, versions, timestamp and field managers, and its status.
+pub fn without_bookkeeping(object: &Value) -> Value {
+    let mut object = object.clone();
+    if let Some(meta) = object["metadata"].as_object_mut() {
+        for key in [
+            "namespace",
+            "uid",
+            "resourceVersion",
+            "creationTimestamp",
+            "managedFields",
+            "generation",
+        ] {
+            meta.remove(key);
+        }
+    }
+    if let Some(object) = object.as_object_mut() {
+        object.remove("status");
+    }
+    object
+}
+
 /// Parse every document of a YAML stream.
 pub fn yaml_documents(text: &str) -> Vec<Value> {
     needle::core::compat::yaml::split_documents(text)

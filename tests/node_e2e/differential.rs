@@ -133,25 +133,11 @@ fn difference(istiod: &Result<Value, String>, needle: &Result<Value, String>) ->
     }
 }
 
-/// A stored pod without what the apiserver generates for each creation: its uid, version,
-/// timestamps and field managers, its status (the scheduler's), and the random suffix of
-/// the service account token's volume (`kube-api-access-xxxxx`, named by the ServiceAccount
-/// admission plugin).
+/// A stored pod without what the apiserver generates for each creation
+/// (`without_bookkeeping`), and without the random suffix of the service account token's
+/// volume (`kube-api-access-xxxxx`, named by the ServiceAccount admission plugin).
 fn comparable(pod: &Value) -> Value {
-    let mut pod = pod.clone();
-    if let Some(meta) = pod["metadata"].as_object_mut() {
-        for key in [
-            "uid",
-            "resourceVersion",
-            "creationTimestamp",
-            "managedFields",
-        ] {
-            meta.remove(key);
-        }
-    }
-    if let Some(pod) = pod.as_object_mut() {
-        pod.remove("status");
-    }
+    let pod = crate::common::without_bookkeeping(pod);
     let text = pod.to_string();
     let prefix = "kube-api-access-";
     let mut out = String::with_capacity(text.len());

@@ -152,7 +152,7 @@ async fn installed(world: Arc<World>) -> Outcome {
         metrics(&world).await.ok()
     })
     .await
-    .map(|text| metric(&text, "sidecar_injection_success_total"))?;
+    .map(|text| crate::common::counter(&text, "sidecar_injection_success_total"))?;
     println!(
         "     istiod 1.31 ({commit}) Ready for revision {REVISION}; {ns}/reviews injected by it and Ready; its sidecar_injection_success_total {injections}"
     );
@@ -169,15 +169,6 @@ pub async fn metrics(world: &World) -> Result<String, String> {
         .request_text(request)
         .await
         .map_err(|e| format!("istiod's metrics: {e}"))
-}
-
-/// A counter of a Prometheus page, summed over its label sets (0 when absent).
-pub fn metric(page: &str, name: &str) -> f64 {
-    page.lines()
-        .filter_map(|line| line.strip_prefix(name))
-        .filter(|rest| rest.starts_with([' ', '{']))
-        .filter_map(|rest| rest.rsplit(' ').next()?.parse::<f64>().ok())
-        .sum()
 }
 
 /// `needle audit` of a namespace on istiod's own ConfigMaps, reading the cluster as istiod

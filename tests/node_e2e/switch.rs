@@ -5,8 +5,9 @@
 //! every pod must come out injected, and after each step the injector the page names is the
 //! only one whose `sidecar_injection_success_total` grows.
 
+use crate::common::counter;
 use crate::common::pod_load::PodLoad;
-use crate::istiod::{REVISION, audit_all_same, istiod, metric};
+use crate::istiod::{REVISION, audit_all_same, istiod};
 use crate::world::{NEEDLE_NS, World};
 use crate::{Outcome, workloads};
 use serde_json::json;
@@ -156,7 +157,7 @@ struct Counts {
 async fn counts(world: &World) -> Result<Counts, String> {
     let istiod = crate::istiod::metrics(world).await?;
     let mut counts = Counts {
-        istiod: metric(&istiod, "sidecar_injection_success_total"),
+        istiod: counter(&istiod, "sidecar_injection_success_total"),
         needle: 0.0,
     };
     let selector = format!("app=needle,istio.io/rev={REVISION}");
@@ -167,7 +168,7 @@ async fn counts(world: &World) -> Result<Counts, String> {
             continue;
         }
         let text = crate::broken::pod_get(world, name, "metrics").await;
-        counts.needle += metric(&text, "sidecar_injection_success_total");
+        counts.needle += counter(&text, "sidecar_injection_success_total");
     }
     Ok(counts)
 }
