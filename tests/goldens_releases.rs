@@ -1,13 +1,17 @@
 //! needle beside released istiods: for each Istio release of the corpus
 //! (`istio-releases/<release>/`), that release's own `TestInjection` inputs through
 //! `needle kube-inject --istio-release <release>` on that release's default ConfigMaps
-//! (`cfg/`; their `global.tag` is `latest`), in both native-sidecar modes, compared with what that release's istioctl printed, Go's printed zeros
-//! (`divisor: "0"`, `test: false`) included. Inputs istioctl refused must be refused with
-//! its message. Prints `goldens releases: <release> N/M, ...`; cases that do not pass yet are
-//! in `tests/known_failures.txt` (suite `goldens-releases`).
+//! (`cfg/`; their `global.tag` is `latest`), in both native-sidecar modes, compared with what
+//! that release's istioctl printed, Go's printed zeros (`divisor: "0"`, `test: false`)
+//! included, and the JSON texts embedded as strings (`PROXY_CONFIG`, `ISTIO_META_POD_PORTS`,
+//! `proxy.istio.io/overrides`) byte for byte. Inputs istioctl refused must be refused with its
+//! message. Prints `goldens releases: <release> N/M (K embedded JSON texts byte for byte),
+//! ...`; cases that do not pass yet are in `tests/known_failures.txt` (suite
+//! `goldens-releases`).
 
 mod common;
 
+use common::exact_texts::exact_text_differences;
 use common::golden_cases::{case_filter, corpus_dir};
 use common::tally::Tally;
 use common::{document_differences, semantic_with_go_zeros, yaml_documents};
@@ -50,7 +54,7 @@ fn inputs(release: &Path) -> Vec<PathBuf> {
 
 /// One input in one mode: needle's output against istioctl's (`native-<mode>/<input>`, and its
 /// exit code in `.rc`).
-fn one_case(run: &Offline, input: &Path, expected: &Path) -> Result<(), String> {
+fn one_case(run: &Offline, input: &Path, expected: &Path, texts: &mut usize) -> Result<(), String> {
     let text = std::fs::read_to_string(input).map_err(|e| e.to_string())?;
     let want = std::fs::read_to_string(expected).map_err(|e| e.to_string())?;
     let rc =
@@ -58,7 +62,7 @@ fn one_case(run: &Offline, input: &Path, expected: &Path) -> Result<(), String> 
     let name = input.display().to_string();
     let got = inject_stream(&name, &text, run, &mut Vec::new()).map_err(|e| format!("{e:#}"));
     match (rc.trim(), got) {
-        ("0", Ok(got)) => compare(&got, &want),
+        ("0", Ok(got)) => compare(&got, &want, texts),
         ("0", Err(e)) => Err(format!("istioctl injected it; needle: {e}")),
         (_, Ok(_)) => Err(format!(
             "istioctl refused it ({}); needle injected it",
@@ -85,9 +89,14 @@ fn refusal(stderr: &str) -> &str {
     message.split_once("; have ").map_or(message, |(m, _)| m)
 }
 
-fn compare(got: &str, want: &str) -> Result<(), String> {
+/// The documents compared with Go's printed zeros, and the JSON texts embedded in them
+/// (`common::exact_texts`) byte for byte; `texts` counts those that are the same.
+fn compare(got: &str, want: &str, texts: &mut usize) -> Result<(), String> {
     let (got, want) = (yaml_documents(got), yaml_documents(want));
-    let diffs = document_differences(&got, &want, semantic_with_go_zeros)?;
+    let mut diffs = document_differences(&got, &want, semantic_with_go_zeros)?;
+    let (same, text_diffs) = exact_text_differences(&got, &want);
+    *texts += same;
+    diffs.extend(text_diffs);
     match diffs.len() {
         0 => Ok(()),
         n => Err(format!(
@@ -128,6 +137,7 @@ fn goldens_releases() {
             }
         }
         let mut tally = Tally::table("goldens-releases", &release);
+        let mut texts = 0;
         for native in [false, true] {
             let settings = Settings {
                 revision: "default".into(),
@@ -152,10 +162,14 @@ fn goldens_releases() {
                     continue;
                 }
                 let expected = dir.join(format!("native-{native}")).join(&file);
-                tally.record(&case, one_case(&run, &input, &expected));
+                tally.record(&case, one_case(&run, &input, &expected, &mut texts));
             }
         }
-        lines.push(format!("{release} {}/{}", tally.passed(), tally.total()));
+        lines.push(format!(
+            "{release} {}/{} ({texts} embedded JSON texts byte for byte)",
+            tally.passed(),
+            tally.total()
+        ));
         tallies.push(tally);
     }
     println!("goldens releases: {}", lines.join(", "));

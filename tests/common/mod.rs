@@ -126,6 +126,7 @@ pub mod big_pod;
 pub mod chart;
 pub mod cluster;
 pub mod crds;
+pub mod exact_texts;
 pub mod golden_cases;
 pub mod golden_https;
 pub mod pod_load;
