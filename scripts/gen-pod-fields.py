@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes src/core/compat/pod_fields.rs: the JSON fields of Kubernetes' Go Pod and how its typed
-round trip treats each (see src/core/compat/normalize.rs), read from the Go API types.
+"""Writes src/core/compat/pod_fields.rs: the JSON fields of Kubernetes' Go Pod, how its typed
+round trip treats each (see src/core/compat/normalize.rs) and where each is declared (the order
+Go writes them in, see src/core/compat/go_json/), read from the Go API types.
 
 Usage (the modules come from the Go module proxy; nothing of them is committed):
     cd /tmp && go mod download k8s.io/api@v0.34.4 k8s.io/apimachinery@v0.34.4
@@ -98,16 +99,26 @@ walk("Pod")
 print(f"""//! The JSON fields of Kubernetes' Go `Pod` (k8s.io/api {VERSION} core/v1 and apimachinery
 //! meta/v1), with what its typed round trip does to each (`Field`). Written by
 //! `scripts/gen-pod-fields.py` from the Go types: regenerate, do not edit. Each entry names
-//! the Go field and its type; entries are sorted by JSON name for binary search.
+//! the Go field and its type, and its place in the struct's declaration (the order Go writes
+//! the fields in); entries are sorted by JSON name for binary search.
 
 use super::normalize::{{Field::*, Fields}};
 """)
 for name in order:
     print(f"pub(crate) static {const(name)}: Fields = Fields::new(&[")
-    rows = [(f'("{json_name}", {kind(go_type, omit, where)}),',
+    declared = fields_of(name)
+    rows = [(f'("{json_name}", {kind(go_type, omit, where)}, {place}),',
              f"{where} {go_type}{',omitempty' if omit else ''}")
-            for json_name, go_type, omit, where in sorted(fields_of(name))]
+            for (json_name, go_type, omit, where), place
+            in sorted((field, place) for place, field in enumerate(declared))]
     width = max(len(code) for code, _ in rows)
     for code, note in rows:
         print(f"    {code:<{width}} // {note}")
     print("]);\n")
+
+print("/// Each struct above by its Go name (the package's `v1.` left off), sorted for binary search:")
+print("/// how a template's typed value finds its layout (`go_json::Layout::kube`).")
+print("pub(crate) static BY_GO_NAME: &[(&str, &Fields)] = &[")
+for name in sorted(order):
+    print(f'    ("{name}", &{const(name)}),')
+print("];")

@@ -7,13 +7,20 @@
 //!   compares it (with its `idempotency` subtest);
 //! - re-injection: the injected pod admitted again must come back unchanged. Where Istio's
 //!   own injector changes such a pod (it renders its template again over containers the user
-//!   supplied), needle does the same: those cases are listed in `tests/known_failures.txt`.
+//!   supplied), needle does the same: those cases are listed in `tests/known_failures.txt`;
+//! - audit: `needle audit` must find both the pod it injected and the golden's pod
+//!   (istiod's injection) the same;
+//! - exact texts: in both paths, the JSON texts embedded as strings (`PROXY_CONFIG`,
+//!   `ISTIO_META_POD_PORTS`, `proxy.istio.io/overrides`; `common::exact_texts`) must be the
+//!   golden's byte for byte (suite `goldens-exact`), which the semantic comparison, parsing
+//!   them, cannot tell.
 //!
 //! The HTTPS path is in `server_tls.rs`. `NEEDLE_CASE=<part of a name>` runs some cases only.
 //! Cases that do not pass yet are listed, with the reason, in `tests/known_failures.txt`.
 
 mod common;
 
+use common::exact_texts::exact_text_differences;
 use common::golden_cases::{
     CaseSpec, corpus_dir, injectable_documents, istio_inject_cases, load_table,
     openshift_namespace, snapshot_for, webhook_differences, webhook_pod,
@@ -38,7 +45,68 @@ fn mode_name(templates: TemplateSource) -> &'static str {
     }
 }
 
+/// How a case's embedded JSON texts (`common::exact_texts`) compare with the golden's, byte
+/// for byte: how many are the same, and each that is not.
+#[derive(Default)]
+struct ExactTexts {
+    same: usize,
+    diffs: Vec<String>,
+}
+
+impl ExactTexts {
+    fn of(got: &[Value], want: &[Value]) -> Self {
+        let (same, diffs) = exact_text_differences(got, want);
+        Self { same, diffs }
+    }
+
+    fn add(&mut self, other: ExactTexts) {
+        self.same += other.same;
+        self.diffs.extend(other.diffs);
+    }
+
+    fn outcome(&self) -> Result<(), String> {
+        first_differences(self.diffs.clone())
+    }
+}
+
+/// Record each case's exact-text comparison (suite `goldens-exact`, table `<path>-<mode>`)
+/// and print how many cases and texts matched.
+struct ExactTally {
+    tally: Tally,
+    texts: usize,
+}
+
+impl ExactTally {
+    fn new(table: &str) -> Self {
+        Self {
+            tally: Tally::table("goldens-exact", table),
+            texts: 0,
+        }
+    }
+
+    fn record(&mut self, case: &str, exact: &ExactTexts) {
+        self.texts += exact.same;
+        self.tally.record(case, exact.outcome());
+    }
+
+    fn finish(self, what: &str) {
+        let texts = self.texts;
+        self.tally.finish(|n, m| {
+            format!("goldens exact texts ({what}): {n}/{m} cases, {texts} texts byte for byte")
+        });
+    }
+}
+
 fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), String> {
+    kube_inject_compared(case, templates).and_then(|(golden, exact)| golden.and(exact.outcome()))
+}
+
+/// The kube-inject path of a case: the semantic comparison with the golden, and the exact
+/// one of the embedded texts.
+fn kube_inject_compared(
+    case: &CaseSpec,
+    templates: TemplateSource,
+) -> Result<(Result<(), String>, ExactTexts), String> {
     let snapshot = snapshot_for(case, templates)?;
     let settings = case.settings("");
     // As `needle kube-inject` runs: with its replica cache.
@@ -52,16 +120,17 @@ fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), St
     let name = case.input.display().to_string();
     let result = inject_stream(&name, &case.input_text(), &run, &mut Vec::new());
     if let Some(want) = &case.expected_error {
-        return match result {
+        let golden = match result {
             Err(e) if format!("{e:#}").to_lowercase().contains(want.as_str()) => Ok(()),
             Err(e) => Err(format!("error {e:#} does not contain {want:?}")),
             Ok(_) => Err(format!("expected an error containing {want:?}")),
         };
+        return Ok((golden, ExactTexts::default()));
     }
     let got = yaml_documents(&result.map_err(|e| format!("{e:#}"))?);
     let want = case.golden_documents();
     let diffs = document_differences(&got, &want, semantic)?;
-    first_differences(diffs)
+    Ok((first_differences(diffs), ExactTexts::of(&got, &want)))
 }
 
 /// What the webhook path found for one case: the comparison with the golden (with Istio's
@@ -70,24 +139,37 @@ fn kube_inject_case(case: &CaseSpec, templates: TemplateSource) -> Result<(), St
 /// `needle audit` finds the injected pod the same.
 struct WebhookOutcome {
     golden: Result<(), String>,
+    exact: ExactTexts,
     reinjection: Result<(), String>,
     /// `None` when the webhook injected none of the case's pods.
     audit: Option<Result<(), String>>,
+    /// Whether `needle audit` finds the golden's pods (istiod's injection) the same; `None`
+    /// when the golden has no injected pod.
+    audit_istiod: Option<Result<(), String>>,
 }
 
 fn webhook_case(case: &CaseSpec, templates: TemplateSource) -> WebhookOutcome {
     match webhook_pods(case, templates) {
         Ok(pods) => {
             let (mut golden, mut reinjection, mut audit) = (Vec::new(), Vec::new(), Vec::new());
-            let mut audited_any = false;
+            let mut exact = ExactTexts::default();
+            let (mut audited_any, mut audited_istiod_any) = (false, false);
+            let mut audit_istiod = Vec::new();
             for WebhookPod {
                 part,
                 got,
                 want,
                 again,
                 audited,
+                audited_istiod,
             } in pods
             {
+                let mut texts =
+                    ExactTexts::of(std::slice::from_ref(&got), std::slice::from_ref(&want));
+                for diff in &mut texts.diffs {
+                    *diff = format!("{part} {diff}");
+                }
+                exact.add(texts);
                 let diffs = webhook_differences(&got, &want, &part);
                 if diffs.is_empty() {
                     golden.extend(webhook_differences(
@@ -112,17 +194,30 @@ fn webhook_case(case: &CaseSpec, templates: TemplateSource) -> WebhookOutcome {
                 {
                     audit.push(format!("{part} audited: {audited:?}"));
                 }
+                audited_istiod_any |= audited_istiod.is_some();
+                if let Some(audited) = audited_istiod
+                    && audited != Finding::Same
+                {
+                    audit_istiod.push(format!("{part} (istiod's) audited: {audited:?}"));
+                }
             }
             WebhookOutcome {
                 golden: first_differences(golden),
+                exact,
                 reinjection: first_differences(reinjection),
                 audit: audited_any.then(|| first_differences(audit)),
+                audit_istiod: audited_istiod_any.then(|| first_differences(audit_istiod)),
             }
         }
         Err(e) => WebhookOutcome {
             golden: Err(e.clone()),
+            exact: ExactTexts {
+                same: 0,
+                diffs: vec![e.clone()],
+            },
             reinjection: Err(e.clone()),
-            audit: Some(Err(e)),
+            audit: Some(Err(e.clone())),
+            audit_istiod: Some(Err(e)),
         },
     }
 }
@@ -136,6 +231,8 @@ struct WebhookPod {
     again: Result<Value, String>,
     /// `None` for a pod the webhook did not inject (nothing to audit).
     audited: Option<Finding>,
+    /// What auditing the golden's pod finds; `None` for a pod istiod did not inject.
+    audited_istiod: Option<Finding>,
 }
 
 fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<Vec<WebhookPod>, String> {
@@ -173,12 +270,16 @@ fn webhook_pods(case: &CaseSpec, templates: TemplateSource) -> Result<Vec<Webhoo
         let again = admitted(admit(&snapshot, &settings, admission(&got)), &got);
         let audited =
             injected_revision(&got).map(|_| audit(&snapshot, &settings, &admission(&got)));
+        let want = webhook_pod(want);
+        let audited_istiod =
+            injected_revision(&want).map(|_| audit(&snapshot, &settings, &admission(&want)));
         out.push(WebhookPod {
             part,
             got,
-            want: webhook_pod(want),
+            want,
             again,
             audited,
+            audited_istiod,
         });
     }
     Ok(out)
@@ -223,9 +324,22 @@ fn first_differences(diffs: Vec<String>) -> Result<(), String> {
 fn kube_inject_suite(templates: TemplateSource) {
     let mode = mode_name(templates);
     let mut tally = Tally::new(&format!("goldens-kube-inject-{mode}"));
+    let mut exact = ExactTally::new(&format!("kube-inject-{mode}"));
     for case in istio_inject_cases().iter().filter(|c| !c.skip_kube_inject) {
-        tally.record(&case.name, kube_inject_case(case, templates));
+        let (golden, texts) = match kube_inject_compared(case, templates) {
+            Ok(compared) => compared,
+            Err(e) => (
+                Err(e.clone()),
+                ExactTexts {
+                    same: 0,
+                    diffs: vec![e],
+                },
+            ),
+        };
+        tally.record(&case.name, golden);
+        exact.record(&case.name, &texts);
     }
+    exact.finish(&format!("kube-inject, templates: {mode}"));
     tally.finish(|n, m| format!("goldens kube-inject (templates: {mode}): {n}/{m} pass"));
 }
 
@@ -234,20 +348,30 @@ fn webhook_suite(templates: TemplateSource) {
     let mut golden = Tally::new(&format!("goldens-webhook-{mode}"));
     let mut reinjection = Tally::new("goldens-reinjection");
     let mut audit = Tally::new("goldens-audit");
+    let mut audit_istiod = Tally::new("goldens-audit-istiod");
+    let mut exact = ExactTally::new(&format!("webhook-{mode}"));
     for case in istio_inject_cases().iter().filter(|c| !c.skip_webhook) {
         let outcome = webhook_case(case, templates);
+        exact.record(&case.name, &outcome.exact);
         golden.record(&case.name, outcome.golden);
         reinjection.record(&case.name, outcome.reinjection);
         if let Some(audited) = outcome.audit {
             audit.record(&case.name, audited);
         }
+        if let Some(audited) = outcome.audit_istiod {
+            audit_istiod.record(&case.name, audited);
+        }
     }
     audit.finish(|n, m| {
         format!("goldens audit (templates: {mode}): {n}/{m} injected pods audited the same")
     });
+    audit_istiod.finish(|n, m| {
+        format!("goldens audit of istiod's pods (templates: {mode}): {n}/{m} audited the same")
+    });
     reinjection.finish(|n, m| {
         format!("goldens re-injection (templates: {mode}): {n}/{m} give the same pod")
     });
+    exact.finish(&format!("webhook, templates: {mode}"));
     golden.finish(|n, m| format!("goldens webhook (templates: {mode}): {n}/{m} pass"));
 }
 
@@ -377,8 +501,10 @@ fn goldens_embedded_defaults() {
         let webhook = if case.skip_webhook {
             Ok(())
         } else {
-            webhook_case(&case, TemplateSource::Needle)
+            let outcome = webhook_case(&case, TemplateSource::Needle);
+            outcome
                 .golden
+                .and(outcome.exact.outcome())
                 .map_err(|e| format!("webhook: {e}"))
         };
         tally.record(&case.name, kube_inject.and(webhook));
@@ -429,7 +555,10 @@ fn goldens_istio_templates() {
         let webhook = match &case.expected_error {
             _ if skip_webhook => Ok(()),
             Some(want) => webhook_denial(case, want),
-            None => webhook_case(case, TemplateSource::Config).golden,
+            None => {
+                let outcome = webhook_case(case, TemplateSource::Config);
+                outcome.golden.and(outcome.exact.outcome())
+            }
         };
         let outcome = match (kube_inject, webhook) {
             (Ok(()), Ok(())) => Ok(()),

@@ -1,7 +1,9 @@
 //! Istio's injection goldens through the path the apiserver uses: every webhook-path case of
 //! the corpus's `istio-inject/cases.yaml` posted as an AdmissionReview over HTTPS to a real
 //! `needle serve`, started on that case's settings (one server per settings), the returned
-//! patch applied and the pod compared with the golden as Istio's test compares it.
+//! patch applied and the pod compared with the golden as Istio's test compares it, the JSON
+//! texts embedded in it (`PROXY_CONFIG`, `ISTIO_META_POD_PORTS`, `proxy.istio.io/overrides`)
+//! byte for byte.
 //! The OpenShift cases are not here: their proxy runs with the UID range of the pod's
 //! Namespace, which `needle serve` reads from an apiserver (`--watch-cluster`), so
 //! `tests/cluster_e2e/openshift.rs` serves them. `NEEDLE_CASE=<part of a name>` runs some cases

@@ -3,13 +3,15 @@
 //! `needle kube-inject --istio-release <release>` on that release's default ConfigMaps
 //! (`cfg/`; their `global.tag` is `latest`), in both native-sidecar modes, compared with what
 //! that release's istioctl printed, Go's printed zeros (`divisor: "0"`, `test: false`)
-//! included. Inputs istioctl refused must be refused with
-//! its message. Each `--templates` mode runs every release: prints `goldens releases
-//! (templates <mode>): <release> N/M, ...`; cases that do not pass yet are in
-//! `tests/known_failures.txt` (suite `goldens-releases-<mode>`).
+//! included, and the JSON texts embedded as strings (`PROXY_CONFIG`, `ISTIO_META_POD_PORTS`,
+//! `proxy.istio.io/overrides`) byte for byte. Inputs istioctl refused must be refused with its
+//! message. Each `--templates` mode runs every release: prints `goldens releases (templates
+//! <mode>): <release> N/M (K embedded JSON texts byte for byte), ...`; cases that do not pass
+//! yet are in `tests/known_failures.txt` (suite `goldens-releases-<mode>`).
 
 mod common;
 
+use common::exact_texts::exact_text_differences;
 use common::golden_cases::{case_filter, corpus_dir};
 use common::tally::Tally;
 use common::{document_differences, semantic_with_go_zeros, yaml_documents};
@@ -52,7 +54,7 @@ fn inputs(release: &Path) -> Vec<PathBuf> {
 
 /// One input in one mode: needle's output against istioctl's (`native-<mode>/<input>`, and its
 /// exit code in `.rc`).
-fn one_case(run: &Offline, input: &Path, expected: &Path) -> Result<(), String> {
+fn one_case(run: &Offline, input: &Path, expected: &Path, texts: &mut usize) -> Result<(), String> {
     let text = std::fs::read_to_string(input).map_err(|e| e.to_string())?;
     let want = std::fs::read_to_string(expected).map_err(|e| e.to_string())?;
     let rc =
@@ -60,7 +62,7 @@ fn one_case(run: &Offline, input: &Path, expected: &Path) -> Result<(), String> 
     let name = input.display().to_string();
     let got = inject_stream(&name, &text, run, &mut Vec::new()).map_err(|e| format!("{e:#}"));
     match (rc.trim(), got) {
-        ("0", Ok(got)) => compare(&got, &want),
+        ("0", Ok(got)) => compare(&got, &want, texts),
         ("0", Err(e)) => Err(format!("istioctl injected it; needle: {e}")),
         (_, Ok(_)) => Err(format!(
             "istioctl refused it ({}); needle injected it",
@@ -87,9 +89,14 @@ fn refusal(stderr: &str) -> &str {
     message.split_once("; have ").map_or(message, |(m, _)| m)
 }
 
-fn compare(got: &str, want: &str) -> Result<(), String> {
+/// The documents compared with Go's printed zeros, and the JSON texts embedded in them
+/// (`common::exact_texts`) byte for byte; `texts` counts those that are the same.
+fn compare(got: &str, want: &str, texts: &mut usize) -> Result<(), String> {
     let (got, want) = (yaml_documents(got), yaml_documents(want));
-    let diffs = document_differences(&got, &want, semantic_with_go_zeros)?;
+    let mut diffs = document_differences(&got, &want, semantic_with_go_zeros)?;
+    let (same, text_diffs) = exact_text_differences(&got, &want);
+    *texts += same;
+    diffs.extend(text_diffs);
     match diffs.len() {
         0 => Ok(()),
         n => Err(format!(
@@ -100,7 +107,7 @@ fn compare(got: &str, want: &str) -> Result<(), String> {
 }
 
 /// One release's cases through one template mode, tallied as `<release>/native-<mode>/<input>`.
-fn release_cases(release: &str, dir: &Path, templates: TemplateSource) -> Tally {
+fn release_cases(release: &str, dir: &Path, templates: TemplateSource, texts: &mut usize) -> Tally {
     let cfg = dir.join("cfg");
     let named = Release::parse(release).expect("a release folder's name");
     let snapshot = ConfigPaths {
@@ -155,7 +162,7 @@ fn release_cases(release: &str, dir: &Path, templates: TemplateSource) -> Tally 
                 continue;
             }
             let expected = dir.join(format!("native-{native}")).join(&file);
-            tally.record(&case, one_case(&run, &input, &expected));
+            tally.record(&case, one_case(&run, &input, &expected, texts));
         }
     }
     tally
@@ -182,8 +189,13 @@ fn goldens_releases() {
     ] {
         let mut lines = Vec::new();
         for (release, dir) in releases() {
-            let tally = release_cases(&release, &dir, templates);
-            lines.push(format!("{release} {}/{}", tally.passed(), tally.total()));
+            let mut texts = 0;
+            let tally = release_cases(&release, &dir, templates, &mut texts);
+            lines.push(format!(
+                "{release} {}/{} ({texts} embedded JSON texts byte for byte)",
+                tally.passed(),
+                tally.total()
+            ));
             tallies.push(tally);
         }
         println!(

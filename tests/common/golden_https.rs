@@ -5,6 +5,7 @@
 //! apiserver, by the cluster e2e tests.
 #![allow(dead_code)]
 
+use super::exact_texts::exact_text_differences;
 use super::golden_cases::{CaseSpec, injectable_documents, webhook_differences, webhook_pod};
 use super::server::{H1, Server};
 use super::yaml_documents;
@@ -61,7 +62,8 @@ pub fn start(key: &ServerKey, work: &Path, extra: &[&str], env: &[(&str, &str)])
 }
 
 /// Post each pod of the case as the apiserver would and compare the patched pod with the
-/// golden's; the first differences, if any.
+/// golden's, and the JSON texts embedded in it byte for byte (`exact_texts`); the first
+/// differences, if any.
 pub async fn post_case(client: &mut H1, case: &CaseSpec) -> Result<(), String> {
     let inputs = injectable_documents(&yaml_documents(&case.input_text()));
     let wants = injectable_documents(&case.golden_documents());
@@ -99,7 +101,11 @@ pub async fn post_case(client: &mut H1, case: &CaseSpec) -> Result<(), String> {
             }
             None => pod,
         };
-        diffs.extend(webhook_differences(&got, &webhook_pod(want), &part));
+        let want = webhook_pod(want);
+        diffs.extend(webhook_differences(&got, &want, &part));
+        // The JSON texts inside the pod, byte for byte (the semantic comparison parses them).
+        let (_, texts) = exact_text_differences(&[got], &[want]);
+        diffs.extend(texts.into_iter().map(|d| format!("{part} {d}")));
     }
     if diffs.is_empty() {
         Ok(())

@@ -159,6 +159,7 @@ pub mod chart;
 pub mod cluster;
 pub mod crds;
 pub mod dataset;
+pub mod exact_texts;
 pub mod golden_cases;
 pub mod golden_https;
 pub mod pod_load;

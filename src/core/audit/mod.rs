@@ -256,11 +256,56 @@ mod tests {
             .unwrap()
             .push(json!({"name": "istio-proxy", "image": "auto", "args": ["proxy", "sidecar", "--custom"]}));
         let stored = inject(&snapshot, &pod);
+        // Istio's `json.Marshal` of the `corev1.Container`: its fields in Go's order.
+        assert_eq!(
+            pod::annotation(&stored, "proxy.istio.io/overrides"),
+            Some(
+                r#"{"containers":[{"name":"istio-proxy","args":["proxy","sidecar","--custom"],"resources":{}}]}"#
+            )
+        );
         assert_eq!(audited(&snapshot, &stored), Finding::Same);
         // Istio's own re-injection lets the template win over the override.
         let again = inject(&snapshot, &stored);
         let d = first_difference(&stored, &again).expect("Istio's re-injection differs");
         assert_eq!(d.field, "spec.containers[istio-proxy].args[2]");
+    }
+
+    fn proxy_env_mut<'a>(pod: &'a mut Value, name: &str) -> &'a mut Value {
+        let proxy = pod["spec"]["containers"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|c| c["name"] == "istio-proxy")
+            .unwrap();
+        let env = proxy["env"].as_array_mut().unwrap();
+        let var = env.iter_mut().find(|e| e["name"] == name).unwrap();
+        &mut var["value"]
+    }
+
+    /// The texts istiod writes into the pod are compared as stored: istiod's `PROXY_CONFIG`
+    /// (the `.proto`'s field order, as istiod 1.31 stored it) is needle's injection, the same
+    /// fields sorted are not.
+    #[test]
+    fn istiods_proxy_config_text_is_the_same_and_a_reordered_one_is_not() {
+        let snapshot = snapshot::embedded();
+        let mut pod = hello();
+        pod["metadata"]["annotations"] = json!({"proxy.istio.io/config":
+            r#"{"concurrency": 3, "discoveryAddress": "istiod-canary.istio-system.svc:15012"}"#});
+        let mut stored = inject(&snapshot, &pod);
+        let istiods =
+            "{\"discoveryAddress\":\"istiod-canary.istio-system.svc:15012\",\"concurrency\":3}\n";
+        assert_eq!(*proxy_env_mut(&mut stored, "PROXY_CONFIG"), json!(istiods));
+        assert_eq!(audited(&snapshot, &stored), Finding::Same);
+        let sorted =
+            "{\"concurrency\":3,\"discoveryAddress\":\"istiod-canary.istio-system.svc:15012\"}\n";
+        *proxy_env_mut(&mut stored, "PROXY_CONFIG") = json!(sorted);
+        let Finding::Different(d) = audited(&snapshot, &stored) else {
+            panic!("a reordered PROXY_CONFIG is not needle's injection")
+        };
+        assert_eq!(
+            d.field,
+            "spec.containers[istio-proxy].env[PROXY_CONFIG].value"
+        );
     }
 
     #[test]

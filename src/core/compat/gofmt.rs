@@ -3,6 +3,7 @@
 //! Istio's templates print values with Go's `fmt.Sprint`; values from the values JSON are
 //! float64 in Go, so numbers print as `%v` of a float64 (`15020`, `1e+06`).
 
+use super::go_json::{self, Layout};
 use serde_json::Value;
 
 /// Which Go type a JSON number stands for when it is printed. The same digits print
@@ -117,21 +118,11 @@ fn format_shortest(f: f64, shortest_sci: impl Fn() -> String) -> String {
 }
 
 /// A JSON object with its fields in the given order, as Go marshals a struct (serde_json's
-/// own maps sort their keys).
+/// own maps sort their keys), its strings escaped as Go escapes them.
 pub fn struct_json(fields: &[(&str, &Value)]) -> String {
-    let mut out = Vec::with_capacity(128);
-    out.push(b'{');
-    for (i, (key, value)) in fields.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        // Writing JSON into a Vec cannot fail.
-        serde_json::to_writer(&mut out, key).expect("JSON into memory");
-        out.push(b':');
-        serde_json::to_writer(&mut out, value).expect("JSON into memory");
-    }
-    out.push(b'}');
-    String::from_utf8(out).expect("serde_json writes UTF-8")
+    let typed: Vec<(&str, &Value, Layout)> =
+        fields.iter().map(|(k, v)| (*k, *v, Layout::Map)).collect();
+    go_json::struct_text(&typed)
 }
 
 /// Go text/template truthiness (`if`, `with`, `and`, `or`, Sprig `default`).

@@ -2,9 +2,10 @@
 //! templates' trailing-comma JSON, Go's float and duration formats, net/netip, resource
 //! quantities, label selectors, the apiserver's Pod defaults, istioctl's coloured table and
 //! its `[TYPE/]NAME[.NAMESPACE]` resolution, the typed Pod's fields
-//! (normalization), and key-path lookups.
+//! (normalization), JSON written in Go's field order, and key-path lookups.
 pub mod civil;
 pub mod compact;
+pub mod go_json;
 pub mod go_printed;
 pub mod gofmt;
 pub mod kubectl;

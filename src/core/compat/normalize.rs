@@ -38,15 +38,17 @@ pub(crate) enum Field {
     Quantity,
 }
 
-/// The fields of one Go struct, sorted by JSON name.
+/// The fields of one Go struct, sorted by JSON name, each with its place in the struct's
+/// declaration (embedded structs' fields at the embedded field's place), which is the order
+/// Go writes them in (`go_json`).
 pub(crate) struct Fields {
-    fields: &'static [(&'static str, Field)],
+    fields: &'static [(&'static str, Field, u8)],
     /// Whether a field is a `Quantity`, whose text is rewritten: then every scalar is looked up.
     has_quantity: bool,
 }
 
 impl Fields {
-    pub(crate) const fn new(fields: &'static [(&'static str, Field)]) -> Self {
+    pub(crate) const fn new(fields: &'static [(&'static str, Field, u8)]) -> Self {
         let mut has_quantity = false;
         let mut i = 0;
         while i < fields.len() {
@@ -60,10 +62,15 @@ impl Fields {
     }
 
     fn get(&self, key: &str) -> Option<Field> {
+        self.declared(key).map(|(_, field)| field)
+    }
+
+    /// The field named `key`, with its place in the declaration.
+    pub(crate) fn declared(&self, key: &str) -> Option<(usize, Field)> {
         self.fields
-            .binary_search_by(|(name, _)| (*name).cmp(key))
+            .binary_search_by(|(name, ..)| (*name).cmp(key))
             .ok()
-            .map(|i| self.fields[i].1)
+            .map(|i| (usize::from(self.fields[i].2), self.fields[i].1))
     }
 }
 
@@ -170,7 +177,7 @@ fn canonicalize(v: &mut Value) {
 }
 
 /// Whether Go's typed pod leaves a (normalized) field out; `None`: a field Go does not know.
-fn omitted(field: Option<Field>, v: &Value) -> bool {
+pub(crate) fn omitted(field: Option<Field>, v: &Value) -> bool {
     if v.is_null() {
         return true;
     }
@@ -394,7 +401,7 @@ mod tests {
             for pair in fields.fields.windows(2) {
                 assert!(pair[0].0 < pair[1].0, "{name}: {} {}", pair[0].0, pair[1].0);
             }
-            for (field, kind) in fields.fields.iter() {
+            for (field, kind, _) in fields.fields.iter() {
                 if let Field::Struct(t) | Field::List(t) | Field::KeptList(t) = kind {
                     check(field, t, seen);
                 }

@@ -1,8 +1,10 @@
 //! Mesh config and ProxyConfig: Istio's defaults, how user YAML is applied over them, and
 //! the minimized `PROXY_CONFIG` JSON the sidecar receives.
 
+use crate::core::compat::go_json::{self, Layout};
 use crate::core::compat::path::At;
 use crate::core::config::proxy_config as reader;
+use crate::core::config::proxy_config::descriptor::PROXY_CONFIG;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
@@ -155,7 +157,8 @@ const CLEANED_WHEN_DEFAULT: [&str; 14] = [
 ];
 
 /// The `PROXY_CONFIG` value: the effective ProxyConfig without fields equal to Istio's
-/// defaults and without proto zero values, compact JSON.
+/// defaults (`cleanProxyConfig`), written as Istio's `protoToJSON` writes it: compact, fields
+/// in the `.proto`'s order, zero values left out (`go_json`).
 pub fn proxy_config_json(effective: &Value) -> String {
     let defaults = proxy_config_defaults();
     let mut out = Map::new();
@@ -165,51 +168,29 @@ pub fn proxy_config_json(effective: &Value) -> String {
         {
             continue;
         }
-        if proto_json_omits(k, v) {
-            continue;
-        }
         out.insert(k.clone(), v.clone());
     }
-    serde_json::to_string(&Value::Object(out)).expect("JSON values serialize")
+    go_json::marshal_as(&Value::Object(out), Layout::Proto(&PROXY_CONFIG))
 }
 
 /// A ProxyConfig as Istio's protobuf JSON/YAML writer leaves it (`protomarshal.ToYAML`):
 /// without fields at their zero value. Istio writes each layer of the effective ProxyConfig
 /// this way before merging it, so a zero value in a layer never overrides a lower layer.
 pub fn without_zero_fields(pc: &Value) -> Value {
-    // A message set to its empty value is written (`tracing: {}`); an empty map is not.
-    let kept = |k: &str, v: &Value| {
-        let empty_message = v.as_object().is_some_and(Map::is_empty)
-            && !matches!(k, "proxyMetadata" | "runtimeValues");
-        empty_message || !proto_json_omits(k, v)
-    };
     let fields = pc.as_object().into_iter().flatten();
     Value::Object(
         fields
-            .filter(|(k, v)| kept(k, v))
+            .filter(|(k, v)| !proto_json_omits(k, v))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
     )
 }
 
-/// Whether proto3 JSON leaves the ProxyConfig field out: zero values, except wrapper-typed
-/// fields (Int32Value, BoolValue), which print even at zero once set.
+/// Whether protobuf JSON leaves the ProxyConfig field out: zero values of fields without
+/// presence (a wrapper such as `concurrency`, a message, a oneof member print even at zero
+/// once set; an empty map does not).
 fn proto_json_omits(field: &str, v: &Value) -> bool {
-    let wrapper =
-        matches!(field, "concurrency" | "holdApplicationUntilProxyStarts") && !v.is_null();
-    (is_zero(v) && !wrapper) || reader::is_zero_enum(field, v)
-}
-
-/// Proto3 JSON leaves out zero values; enums at their zero value print nothing either.
-fn is_zero(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::Bool(b) => !b,
-        Value::Number(n) => n.as_f64() == Some(0.0),
-        Value::String(s) => s.is_empty(),
-        Value::Array(a) => a.is_empty(),
-        Value::Object(o) => o.is_empty(),
-    }
+    PROXY_CONFIG.field(field).is_none_or(|kind| kind.omits(v))
 }
 
 /// `InboundTrafficPolicyMode`: `localhost` for mode LOCALHOST, otherwise `passthrough`.
@@ -254,6 +235,56 @@ mod tests {
         assert_eq!(
             out,
             json!({"proxyMetadata": {"A": "1", "B": "2"}, "holdApplicationUntilProxyStarts": true})
+        );
+    }
+
+    /// Istio's `protoToJSON` walks the fields in the `.proto`'s order (istiod 1.31 stored
+    /// these texts); serde_json would sort them.
+    #[test]
+    fn proxy_config_json_follows_the_proto_declaration_order() {
+        let cases = [
+            (
+                json!({"concurrency": 3, "discoveryAddress": "istiod-canary.istio-system.svc:15012"}),
+                r#"{"discoveryAddress":"istiod-canary.istio-system.svc:15012","concurrency":3}"#,
+            ),
+            (
+                json!({"proxyMetadata": {"ISTIO_META_TLS_CLIENT_KEY": "/etc/identity2/client/keys/client-key.pem", "FOO": "bar"},
+                    "concurrency": 0, "discoveryAddress": "foo:123"}),
+                r#"{"discoveryAddress":"foo:123","concurrency":0,"proxyMetadata":{"FOO":"bar","ISTIO_META_TLS_CLIENT_KEY":"/etc/identity2/client/keys/client-key.pem"}}"#,
+            ),
+            (
+                json!({"tracing": {"sampling": 10, "max_path_tag_length": 256, "zipkin": {"address": "zipkin:9411"},
+                    "custom_tags": {"b": {"literal": {"value": "x"}}, "a": {"environment": {"default_value": "d", "name": "N"}}}}}),
+                r#"{"tracing":{"zipkin":{"address":"zipkin:9411"},"customTags":{"a":{"environment":{"name":"N","defaultValue":"d"}},"b":{"literal":{"value":"x"}}},"maxPathTagLength":256,"sampling":10}}"#,
+            ),
+            (
+                json!({"proxyStatsMatcher": {"inclusionRegexps": [".*"], "inclusionPrefixes": ["a"]},
+                    "gatewayTopology": {"proxyProtocol": {}, "forwardClientCertDetails": "SANITIZE", "numTrustedProxies": 2}}),
+                r#"{"gatewayTopology":{"numTrustedProxies":2,"forwardClientCertDetails":"SANITIZE","proxyProtocol":{}},"proxyStatsMatcher":{"inclusionPrefixes":["a"],"inclusionRegexps":[".*"]}}"#,
+            ),
+        ];
+        for (overlay, want) in cases {
+            let pc = merge_proxy_config(proxy_config_defaults(), &overlay).unwrap();
+            assert_eq!(proxy_config_json(&pc), want, "{overlay}");
+        }
+    }
+
+    /// jsonpb leaves out a zero value only where the field has no presence: a wrapper set to
+    /// false and a message set to `{}` are written, an empty map and a zero scalar inside a
+    /// message are not.
+    #[test]
+    fn zero_values_are_left_out_where_protobuf_json_leaves_them_out() {
+        let overlay = json!({"statsCompression": false, "tracing": {"sampling": 0}, "proxyMetadata": {},
+            "gatewayTopology": {"forwardClientCertDetails": "UNDEFINED"}, "meshId": ""});
+        let pc = merge_proxy_config(proxy_config_defaults(), &overlay).unwrap();
+        assert_eq!(
+            proxy_config_json(&pc),
+            r#"{"tracing":{},"gatewayTopology":{},"statsCompression":false}"#
+        );
+        assert_eq!(
+            without_zero_fields(&overlay),
+            json!({"statsCompression": false, "tracing": {"sampling": 0},
+                "gatewayTopology": {"forwardClientCertDetails": "UNDEFINED"}})
         );
     }
 

@@ -120,6 +120,11 @@ pub struct Host<'a> {
     /// The functions the template may call (as `gt_<name>`, registered by the host): Go's
     /// parser, too, refuses a call of a function its `FuncMap` lacks.
     pub functions: &'a [&'a str],
+    /// Those of `functions` that take the Go type of their argument too: a call with one
+    /// argument whose type the translation knows gets the name Go prints for it
+    /// (`v1.ContainerPort`) as a second one. Go's `json.Marshal` writes a struct's fields in
+    /// the order its type declares them, which the value's JSON form has lost.
+    pub typed_functions: &'a [&'a str],
     /// Fields of the newest `SidecarTemplateData` this host's data lacks (an older Istio
     /// release's): reading one fails the render as Go's `can't evaluate field`.
     pub data_lacks: &'static [&'static str],

@@ -2,6 +2,7 @@
 //! the conversions between minijinja values and JSON that the functions of both template
 //! kinds share.
 
+use crate::core::compat::go_json;
 use crate::core::compat::gofmt::{self, Numbers};
 use crate::core::gotemplate::funcs::GoTime;
 use minijinja::value::{Serde, Value as MjValue, ValueKind};
@@ -38,9 +39,9 @@ pub fn go_floats(v: &Value) -> Value {
 }
 
 /// `json.Marshal` of a value decoded into `any`: a float64 without a fraction prints as an
-/// integer, map keys sorted.
+/// integer, map keys sorted, strings escaped as Go escapes them.
 pub fn go_json(v: &Value) -> String {
-    serde_json::to_string(&go_json_numbers(v)).unwrap_or_else(|_| "{}".into())
+    go_json::marshal(v)
 }
 
 /// The value as `json.Marshal` writes it: a float64 without a fraction as an integer, map

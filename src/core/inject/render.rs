@@ -145,6 +145,7 @@ impl Templates {
         let functions = funcs::istio_functions(release);
         let host = gotemplate::Host {
             functions: &functions,
+            typed_functions: funcs::TYPED_FUNCTIONS,
             data_lacks: context::template_data_lacks(release),
         };
         let yaml: Arc<BTreeSet<String>> =

@@ -6,7 +6,7 @@ use crate::core::config::snapshot::{TemplateOrigin, TemplateSource, template_ori
 use crate::core::config::{InjectorConfig, Snapshot};
 use crate::core::gotemplate::{Host, translate, uses::functions_used};
 use crate::core::inject::admit::{Admission, Decision, Settings, admit};
-use crate::core::inject::funcs::ISTIO_FUNCTIONS;
+use crate::core::inject::funcs::{ISTIO_FUNCTIONS, TYPED_FUNCTIONS};
 use crate::core::inject::pod;
 use crate::core::release::Release;
 use serde_json::{Value, json};
@@ -77,6 +77,7 @@ pub fn check(
             let origin = template_origin(name, Some(text), source, release);
             let host = Host {
                 functions: ISTIO_FUNCTIONS,
+                typed_functions: TYPED_FUNCTIONS,
                 data_lacks: &[],
             };
             let translation = translate(text, host).map(|_| ()).map_err(|e| e.to_string());

@@ -2,6 +2,7 @@
 //! mesh's `defaultConfig`): which fields exist, and how durations, booleans, integers and
 //! enums are read and then written back into `PROXY_CONFIG`.
 
+pub mod descriptor;
 pub mod resources;
 pub mod rules;
 
@@ -13,50 +14,6 @@ pub fn read_values(pc: &mut Value) -> Result<(), String> {
     normalize_durations(pc)?;
     check_scalar_types(pc)
 }
-
-/// The fields of `istio.mesh.v1alpha1.ProxyConfig` (JSON names).
-pub(crate) const PROXY_CONFIG_FIELDS: [&str; 40] = [
-    "configPath",
-    "binaryPath",
-    "serviceCluster",
-    "tracingServiceName",
-    "drainDuration",
-    "discoveryAddress",
-    "discoveryRefreshDelay",
-    "zipkinAddress",
-    "statsdUdpAddress",
-    "envoyMetricsServiceAddress",
-    "proxyAdminPort",
-    "availabilityZone",
-    "controlPlaneAuthPolicy",
-    "customConfigFile",
-    "statNameLength",
-    "concurrency",
-    "proxyBootstrapTemplatePath",
-    "interceptionMode",
-    "tracing",
-    "sds",
-    "envoyAccessLogService",
-    "envoyMetricsService",
-    "proxyMetadata",
-    "runtimeValues",
-    "statusPort",
-    "extraStatTags",
-    "gatewayTopology",
-    "terminationDrainDuration",
-    "meshId",
-    "readinessProbe",
-    "proxyStatsMatcher",
-    "holdApplicationUntilProxyStarts",
-    "caCertificatesPem",
-    "image",
-    "privateKeyProvider",
-    "proxyHeaders",
-    "fileFlushInterval",
-    "fileFlushMinSizeKb",
-    "statsCompression",
-    "connectionSettings",
-];
 
 /// The overlay's ProxyConfig fields as Istio's reader keeps them: a field's proto name
 /// (`hold_application_until_proxy_starts`) is its JSON name, and an unknown field is dropped
@@ -71,9 +28,9 @@ pub fn known_fields(overlay: &Map<String, Value>) -> Map<String, Value> {
             } else {
                 key.clone()
             };
-            PROXY_CONFIG_FIELDS
-                .contains(&name.as_str())
-                .then(|| (name, value.clone()))
+            descriptor::PROXY_CONFIG
+                .field(&name)
+                .map(|_| (name, value.clone()))
         })
         .collect()
 }
@@ -185,24 +142,21 @@ const MESSAGE_FIELDS: [&str; 11] = [
 const STRING_MAP_FIELDS: [&str; 2] = ["proxyMetadata", "runtimeValues"];
 const STRING_LIST_FIELDS: [&str; 2] = ["extraStatTags", "caCertificatesPem"];
 
-/// A ProxyConfig enum field: its values (name, number), the first being the zero value, and
-/// whether it is a member of a oneof (written whenever set, even at its zero value).
+/// A ProxyConfig enum field and its values (name, number). Which enums `PROXY_CONFIG` leaves
+/// out at their zero value is the descriptor's to say.
 struct EnumField {
     field: &'static str,
     values: &'static [(&'static str, i64)],
-    in_oneof: bool,
 }
 
 const ENUM_FIELDS: [EnumField; 3] = [
     EnumField {
         field: "interceptionMode",
         values: &[("REDIRECT", 0), ("TPROXY", 1), ("NONE", 2)],
-        in_oneof: false,
     },
     EnumField {
         field: "controlPlaneAuthPolicy",
         values: &[("NONE", 0), ("MUTUAL_TLS", 1), ("INHERIT", 1000)],
-        in_oneof: false,
     },
     EnumField {
         field: "tracingServiceName",
@@ -211,16 +165,8 @@ const ENUM_FIELDS: [EnumField; 3] = [
             ("CANONICAL_NAME_ONLY", 1),
             ("CANONICAL_NAME_AND_NAMESPACE", 2),
         ],
-        in_oneof: true,
     },
 ];
-
-/// Whether `value` is the zero value of the enum field `field`, which protobuf JSON leaves out.
-pub fn is_zero_enum(field: &str, value: &Value) -> bool {
-    ENUM_FIELDS
-        .iter()
-        .any(|e| e.field == field && !e.in_oneof && value.as_str() == Some(e.values[0].0))
-}
 
 /// The types Istio's reader insists on: a boolean is `true`/`false` (not `"true"`), an
 /// integer a number or a number in quotes (which is read as the number).
@@ -237,7 +183,7 @@ fn check_scalar_types(pc: &mut Value) -> Result<(), String> {
         }
     }
     // An enum is its name or its number (which Istio's reader also takes); kept as the name.
-    for EnumField { field, values, .. } in ENUM_FIELDS {
+    for EnumField { field, values } in ENUM_FIELDS {
         let Some(v) = fields.get_mut(field).filter(|v| !v.is_null()) else {
             continue;
         };

@@ -75,7 +75,13 @@ impl Emitter<'_> {
                 name.as_str(),
                 "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "len" | "index"
             );
-            let args: Vec<String> = typed
+            let go_type = match typed.as_slice() {
+                [(_, GoTy::Go(t))] if self.typed_functions.contains(&name.as_str()) => {
+                    Some(quoted(t.name))
+                }
+                _ => None,
+            };
+            let mut args: Vec<String> = typed
                 .into_iter()
                 .map(|(value, ty)| {
                     if nil_aware && ty == GoTy::Any {
@@ -85,6 +91,7 @@ impl Emitter<'_> {
                     }
                 })
                 .collect();
+            args.extend(go_type);
             if (name == "and" || name == "or") && !args.is_empty() {
                 // minijinja's `and`/`or` short-circuit and yield an operand, as Go's do.
                 return Ok((format!("({})", args.join(&format!(" {name} "))), result));

@@ -25,10 +25,11 @@ struct Emitter<'a> {
     defines: &'a HashMap<String, String>,
     /// The host's functions, callable as `gt_<name>` beside Go's and Sprig's.
     host_functions: &'a [&'a str],
+    /// The host's functions that take their argument's Go type too (`Host::typed_functions`).
+    typed_functions: &'a [&'a str],
 }
 
 pub fn emit(parsed: &Parsed, host: Host) -> Result<String, TranslateError> {
-    let host_functions = host.functions;
     let macros: HashMap<String, String> = parsed
         .defines
         .iter()
@@ -37,19 +38,14 @@ pub fn emit(parsed: &Parsed, host: Host) -> Result<String, TranslateError> {
         .collect();
     let mut out = String::new();
     for (name, body) in &parsed.defines {
-        let mut e = Emitter::new(&macros, host_functions, "_arg", GoTy::Unknown);
+        let mut e = Emitter::new(&macros, host, "_arg", GoTy::Unknown);
         e.nodes(body)?;
         out.push_str(&format!(
             "{{% macro {}(_arg) %}}{{% set _v = namespace() %}}{}{{% endmacro %}}",
             macros[name], e.out
         ));
     }
-    let mut e = Emitter::new(
-        &macros,
-        host_functions,
-        "_root",
-        GoTy::Data(host.data_lacks),
-    );
+    let mut e = Emitter::new(&macros, host, "_root", GoTy::Data(host.data_lacks));
     e.nodes(&parsed.nodes)?;
     // minijinja drops a newline that ends the template; Go prints it.
     if e.out.ends_with('\n') {
@@ -61,7 +57,7 @@ pub fn emit(parsed: &Parsed, host: Host) -> Result<String, TranslateError> {
 impl<'a> Emitter<'a> {
     fn new(
         defines: &'a HashMap<String, String>,
-        host_functions: &'a [&'a str],
+        host: Host<'a>,
         root: &str,
         root_ty: GoTy,
     ) -> Self {
@@ -73,7 +69,8 @@ impl<'a> Emitter<'a> {
             dot: vec![(root.to_string(), root_ty)],
             counter: 0,
             defines,
-            host_functions,
+            host_functions: host.functions,
+            typed_functions: host.typed_functions,
         }
     }
 

@@ -55,8 +55,17 @@ pub(crate) fn try_render_with(
 ) -> Result<String, minijinja::Error> {
     let host = super::Host {
         functions: host_functions,
-        data_lacks: &[],
+        ..Default::default()
     };
+    try_render_for(src, host, register_host)
+}
+
+/// [`try_render_with`] for a host described whole.
+pub(crate) fn try_render_for(
+    src: &str,
+    host: super::Host,
+    register_host: fn(&mut Environment<'static>),
+) -> Result<String, minijinja::Error> {
     let translated = translate(src, host).unwrap_or_else(|e| panic!("{src}: {e}"));
     let mut env = Environment::new();
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);

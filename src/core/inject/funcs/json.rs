@@ -1,16 +1,19 @@
 //! Istio's JSON functions: `toJSON`, `structToJSON`, `protoToJSON` and `fromJSON`.
 
+use crate::core::compat::go_json::{self, Layout};
 use crate::core::compat::gofmt::Numbers;
-use crate::core::gotemplate::value::{go_floats, go_json, to_template};
+use crate::core::gotemplate::value::{go_floats, to_template};
 use minijinja::value::Value as MjValue;
 use serde_json::Value;
 
-/// `toJSON` and `structToJSON`: `json.Marshal` of the value; nil is `{}` (Istio's `toJSON`
-/// takes a map, and a nil map prints so).
-pub(super) fn to_json_text(v: &Value) -> String {
-    match v {
-        Value::Null => "{}".to_string(),
-        other => go_json(other),
+/// `toJSON` and `structToJSON`: `json.Marshal` of the value, as the Go type `layout` names
+/// where it is known (a map's keys sorted otherwise); nil is `{}` (Istio's `toJSON` takes a
+/// map, and a nil map prints so).
+pub(super) fn to_json_text(v: &Value, layout: Option<Layout>) -> String {
+    match (v, layout) {
+        (Value::Null, _) => "{}".to_string(),
+        (other, Some(layout)) => go_json::marshal_as(other, layout),
+        (other, None) => go_json::marshal(other),
     }
 }
 

@@ -54,6 +54,11 @@ pub const ISTIO_FUNCTIONS: &[&str] = &[
     "otelResourceAttributes",
 ];
 
+/// The functions of `ISTIO_FUNCTIONS` that take their argument's Go type when the
+/// translation knows it (`gotemplate::Host::typed_functions`): `structToJSON` writes a
+/// Kubernetes struct's fields in the order Go declares them.
+pub const TYPED_FUNCTIONS: &[&str] = &["structToJSON"];
+
 /// The functions of `ISTIO_FUNCTIONS` a release's injector has: a template calling another
 /// fails to load there as in that release's istiod ("function ... not defined").
 pub fn istio_functions(release: crate::core::release::Release) -> Vec<&'static str> {
@@ -86,7 +91,7 @@ pub fn register(env: &mut Environment<'static>) {
     env.add_function("gt_toJSON", translated::to_json);
     env.add_function("gt_fromJSON", translated::from_json);
     env.add_function("from_json", needle::from_json);
-    env.add_function("gt_structToJSON", translated::to_json);
+    env.add_function("gt_structToJSON", translated::struct_to_json);
     env.add_function("gt_protoToJSON", translated::proto_to_json);
     env.add_function("gt_toYaml", translated::to_yaml);
     env.add_function("gt_indent", translated::indent);

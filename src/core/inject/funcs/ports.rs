@@ -1,6 +1,7 @@
 //! Container ports as Istio's injector reads them: the inbound ports to capture, the status
 //! port to exclude, and `ISTIO_META_POD_PORTS`.
 
+use crate::core::compat::go_json::{self, Layout};
 use crate::core::compat::gofmt;
 use serde_json::Value;
 
@@ -60,31 +61,20 @@ fn tcp_ports(containers: &Value, skip_proxy: bool) -> String {
     parts.join(",")
 }
 
-/// `ISTIO_META_POD_PORTS`: every container port as Go marshals a `ContainerPort`
-/// (name, hostPort, containerPort, protocol, hostIP; empty fields left out), in a JSON list.
+/// `ISTIO_META_POD_PORTS`: every container port as Go marshals a `ContainerPort` (its fields
+/// in declaration order: name, hostPort, containerPort, protocol, hostIP; empty ones left
+/// out), in a JSON list laid out as Istio's template writes it.
 pub fn pod_ports_json(containers: &[Value]) -> String {
-    let mut entries = Vec::new();
-    for c in containers {
-        for p in c
-            .get("ports")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let fields: Vec<(&str, &Value)> =
-                ["name", "hostPort", "containerPort", "protocol", "hostIP"]
-                    .into_iter()
-                    .filter_map(|key| {
-                        Some((
-                            key,
-                            p.get(key)
-                                .filter(|v| gofmt::truthy(v) || key == "containerPort")?,
-                        ))
-                    })
-                    .collect();
-            entries.push(gofmt::struct_json(&fields));
-        }
-    }
+    let entries: Vec<String> = containers
+        .iter()
+        .flat_map(|c| {
+            c.get("ports")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+        })
+        .map(|port| go_json::marshal_as(port, Layout::CONTAINER_PORT))
+        .collect();
     if entries.is_empty() {
         return "[\n]".to_string();
     }

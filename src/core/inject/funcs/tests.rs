@@ -1,9 +1,9 @@
 //! Istio's functions in both kinds of template: translated Go templates (over the
 //! translator's test data) and needle's own minijinja templates.
 
-use super::{ISTIO_FUNCTIONS, register};
+use super::{ISTIO_FUNCTIONS, TYPED_FUNCTIONS, register};
 use crate::core::gotemplate;
-use crate::core::gotemplate::tests::try_render_with;
+use crate::core::gotemplate::tests::{try_render_for, try_render_with};
 use minijinja::Environment;
 use minijinja::value::Value as MjValue;
 use serde_json::json;
@@ -12,8 +12,12 @@ use std::collections::BTreeSet;
 /// What a translated Go template renders with Istio's functions.
 #[track_caller]
 fn check_go(src: &str, want: &str) {
-    let got =
-        try_render_with(src, ISTIO_FUNCTIONS, register).unwrap_or_else(|e| panic!("{src}: {e:#}"));
+    let host = gotemplate::Host {
+        functions: ISTIO_FUNCTIONS,
+        typed_functions: TYPED_FUNCTIONS,
+        data_lacks: &[],
+    };
+    let got = try_render_for(src, host, register).unwrap_or_else(|e| panic!("{src}: {e:#}"));
     assert_eq!(got, want, "template: {src}");
 }
 
@@ -112,6 +116,19 @@ fn json_and_yaml() {
     check_go(
         "{{ structToJSON .Values.global.proxy.statusPort }}",
         "15020",
+    );
+    // A Kubernetes struct whose Go type the translation follows is written in Go's field
+    // order, as Istio's `ISTIO_META_POD_PORTS` loop writes each port; through a variable too.
+    check_go(
+        "{{ range .Spec.Containers }}{{ range $p := .Ports }}{{ structToJSON $p }}{{ end }}{{ end }}",
+        r#"{"containerPort":80}{"containerPort":53,"protocol":"UDP"}"#,
+    );
+    check_go(
+        "{{ $c := index .Spec.Containers 0 }}{{ structToJSON $c.SecurityContext }} {{ (structToJSON $c) }}",
+        concat!(
+            r#"{"runAsUser":1000} {"name":"app","ports":[{"containerPort":80},{"containerPort":53,"protocol":"UDP"}],"#,
+            r#""env":[{"name":"A","value":"b"}],"resources":{"limits":{"cpu":"1"}},"securityContext":{"runAsUser":1000}}"#
+        ),
     );
     check_go(
         "{{ protoToJSON .ProxyConfig.ProxyMetadata }}",

@@ -3,6 +3,7 @@
 //! of `gotemplate` (numbers float64 where Go has them, typed fields integers).
 
 use super::{annotations, json, maps, networks, ports, text, yaml};
+use crate::core::compat::go_json::Layout;
 use crate::core::compat::gofmt::Numbers;
 use crate::core::gotemplate::value::{self, field, go_json, int_arg, string_map, strval};
 use minijinja::value::{Rest, Value as MjValue};
@@ -53,9 +54,16 @@ pub(super) fn value_or_default(v: MjValue, default: MjValue) -> MjValue {
     }
 }
 
-/// `toJSON` and `structToJSON`.
+/// `toJSON`.
 pub(super) fn to_json(v: MjValue) -> String {
-    json::to_json_text(&value::to_json(&v))
+    json::to_json_text(&value::to_json(&v), None)
+}
+
+/// `structToJSON`, given the Go type of the value where the translation knows it
+/// (`TYPED_FUNCTIONS`): a Kubernetes struct's fields in Go's order.
+pub(super) fn struct_to_json(v: MjValue, go_type: Option<String>) -> String {
+    let layout = go_type.as_deref().and_then(Layout::kube);
+    json::to_json_text(&value::to_json(&v), layout)
 }
 
 pub(super) fn from_json(text: String) -> MjValue {

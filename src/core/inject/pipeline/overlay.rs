@@ -3,6 +3,7 @@
 
 use super::InjectError;
 use super::reinjection::{overrides, previous_injection};
+use crate::core::compat::go_json::{self, Layout};
 use crate::core::compat::path::At;
 use crate::core::inject::merge::{Schema, merge_owned};
 use crate::core::inject::patch;
@@ -230,14 +231,18 @@ pub(super) fn reapply_user_containers(
         }
     }
     if !already_injected && (!applied.0.is_empty() || !applied.1.is_empty()) {
-        let mut saved = Map::new();
-        if !applied.0.is_empty() {
-            saved.insert("containers".into(), Value::Array(applied.0));
-        }
-        if !applied.1.is_empty() {
-            saved.insert("initContainers".into(), Value::Array(applied.1));
-        }
-        let text = serde_json::to_string(&Value::Object(saved)).expect("JSON serializes");
+        // Istio's `ParsedContainers` (both lists `omitempty`) of `corev1.Container`s, as
+        // `json.Marshal` writes them: the containers' fields in Go's order.
+        let (containers, init_containers) = (Value::Array(applied.0), Value::Array(applied.1));
+        let lists = [
+            ("containers", &containers, Layout::CONTAINER),
+            ("initContainers", &init_containers, Layout::CONTAINER),
+        ];
+        let present: Vec<_> = lists
+            .into_iter()
+            .filter(|(_, list, _)| list.as_array().is_some_and(|l| !l.is_empty()))
+            .collect();
+        let text = go_json::struct_text(&present);
         pod::string_map_mut(merged, "annotations").insert(OVERRIDES_ANNOTATION.into(), text.into());
     }
     adjust_init_container_user(merged, original, proxy_config);

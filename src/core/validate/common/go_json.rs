@@ -7,28 +7,10 @@
 
 const END: &str = "unexpected end of JSON input";
 
-/// `json.Marshal` of a string: `"`, `\` and control characters escaped (`\b`, `\f`, `\n`,
-/// `\r`, `\t` by name, others as `\u00XX`), and `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`.
+/// `json.Marshal` of a string (`compat::go_json` writes it).
 pub fn encode_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || matches!(c, '<' | '>' | '&' | '\u{2028}' | '\u{2029}') => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let mut out = String::with_capacity(s.len() + 2);
+    crate::core::compat::go_json::write_string(&mut out, s);
     out
 }
 
