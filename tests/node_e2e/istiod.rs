@@ -116,7 +116,7 @@ fn install_commands(commit: &str, charts: &std::path::Path) -> Vec<Vec<String>> 
         .collect()
 }
 
-async fn installed(world: Arc<World>) -> Outcome {
+pub async fn installed(world: Arc<World>) -> Outcome {
     let (commit, charts) = istiod()?;
     for args in install_commands(&commit, &charts) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -172,9 +172,9 @@ pub async fn metrics(world: &World) -> Result<String, String> {
 }
 
 /// `needle audit` of a namespace on istiod's own ConfigMaps, reading the cluster as istiod
-/// does: every injected pod of the revision the same (and at least one); how many.
-pub fn audit_all_same(ns: &str) -> Result<usize, String> {
-    let said = crate::outside::needle(&[
+/// does (exit 1 when a pod differs): its output.
+fn audit(ns: &str) -> Result<String, String> {
+    let args = [
         "audit",
         "-n",
         ns,
@@ -187,22 +187,74 @@ pub fn audit_all_same(ns: &str) -> Result<usize, String> {
         "--watch-cluster",
         "--istio-release",
         "1.31",
-    ])?;
-    let start = "audit: ";
+    ];
+    let (out, said) = crate::outside::needle_run(&args)?;
+    match out.status.code() {
+        Some(0 | 1) => Ok(said),
+        _ => Err(format!(
+            "needle {args:?} failed ({}): {said}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )),
+    }
+}
+
+/// `needle audit` beside istiod (`audit`): every injected pod of the revision the same (and
+/// at least one); how many.
+pub fn audit_all_same(ns: &str) -> Result<usize, String> {
+    let said = audit(ns)?;
+    let (audited, same, clean) = summary(&said)?;
+    match audited == same && audited > 0 && clean {
+        true => {
+            println!(
+                "     needle audit -n {ns}: {audited} pods of revision {REVISION}, {audited} same"
+            );
+            Ok(audited)
+        }
+        false => Err(format!("needle audit beside istiod said\n{said}")),
+    }
+}
+
+/// `needle audit` beside istiod (`audit`), each audited pod a case of the suite `node-e2e-audit`
+/// (tests/known_failures.txt: the pods it rightly finds different, and why).
+pub fn audit_each_pod(ns: &str) -> Outcome {
+    let said = audit(ns)?;
+    let (audited, same, _) = summary(&said)?;
+    let mut tally = crate::common::tally::Tally::new("node-e2e-audit");
+    // Rows: NAMESPACE POD REVISION RESULT [FIRST DIFFERENCE].
+    for row in said.lines().filter(|l| l.starts_with(&format!("{ns} "))) {
+        let words: Vec<&str> = row.split_whitespace().collect();
+        let (Some(pod), Some(result)) = (words.get(1), words.get(3)) else {
+            continue;
+        };
+        let outcome = match *result {
+            "same" => Ok(()),
+            _ => Err(row.to_string()),
+        };
+        tally.record(pod, outcome);
+    }
+    if tally.total() != audited || audited == 0 {
+        return Err(format!("needle audit's rows and summary disagree:\n{said}"));
+    }
+    println!("     needle audit -n {ns}: {audited} pods of revision {REVISION}, {same} same");
+    // A surprise (a pod different and not listed, or listed and the same) fails the scenario.
+    tally
+        .surprises()
+        .map_err(|e| format!("{e}\nneedle audit beside istiod said\n{said}"))
+}
+
+/// The audit's summary line, `audit: N pods of revision canary: S same, 0 different, 0 not
+/// injected now, 0 denied; ...`: N, S, and whether nothing was different, not injected or denied.
+fn summary(said: &str) -> Result<(usize, usize, bool), String> {
     let line = said
         .lines()
-        .find(|l| l.starts_with(start))
+        .find(|l| l.starts_with("audit: "))
         .ok_or(format!("needle audit said no summary line:\n{said}"))?;
-    // `audit: N pods of revision canary: N same, 0 different, 0 not injected now, 0 denied; ...`
     let words: Vec<&str> = line.split_whitespace().collect();
-    let audited = words.get(1).and_then(|n| n.parse::<usize>().ok());
-    let same = words.get(6).and_then(|n| n.parse::<usize>().ok());
+    let number = |i: usize| words.get(i).and_then(|n| n.parse::<usize>().ok());
     let clean = line.contains(", 0 different, 0 not injected now, 0 denied");
-    match (audited, same) {
-        (Some(n), Some(s)) if n == s && n > 0 && clean => {
-            println!("     needle audit -n {ns}: {n} pods of revision {REVISION}, {n} same");
-            Ok(n)
-        }
-        _ => Err(format!("needle audit beside istiod said\n{said}")),
+    match (number(1), number(6)) {
+        (Some(audited), Some(same)) => Ok((audited, same, clean)),
+        _ => Err(format!("needle audit's summary line: {line}")),
     }
 }

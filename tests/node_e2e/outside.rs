@@ -77,12 +77,7 @@ async fn outside(world: Arc<World>) -> Outcome {
 /// The needle binary with these arguments and the node's kubeconfig (`KUBECONFIG`), as a
 /// user runs it: its stdout, or why it failed.
 pub fn needle(args: &[&str]) -> Result<String, String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_needle"))
-        .args(args)
-        .env_remove("ENABLE_NATIVE_SIDECARS")
-        .output()
-        .map_err(|e| format!("needle {args:?}: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (out, stdout) = needle_run(args)?;
     if !out.status.success() {
         return Err(format!(
             "needle {args:?} failed ({}): {stdout}{}",
@@ -91,4 +86,15 @@ pub fn needle(args: &[&str]) -> Result<String, String> {
         ));
     }
     Ok(stdout)
+}
+
+/// Run the needle binary however it exits: its output, and its standard output as text.
+pub fn needle_run(args: &[&str]) -> Result<(std::process::Output, String), String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_needle"))
+        .args(args)
+        .env_remove("ENABLE_NATIVE_SIDECARS")
+        .output()
+        .map_err(|e| format!("needle {args:?}: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    Ok((out, stdout))
 }
