@@ -9,7 +9,10 @@
 #                               for the node tests (examples/stand_in.rs)
 #   scripts/image.sh istiod     localhost/needle-test/pilot:<Istio commit>, istiod as the node
 #                               tests run it beside needle (scripts/controlplane.sh --istiod)
-#   scripts/image.sh config [needle|stand-in|istiod]   the images it would write (JSON), building nothing
+#   scripts/image.sh floor      localhost/needle-test/floor-webhook:bench, the do-nothing webhook
+#                               of the side-by-side benchmark (examples/floor_webhook.rs)
+#   scripts/image.sh config [needle|stand-in|istiod|floor]   the images it would write (JSON),
+#                               building nothing
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
@@ -50,6 +53,13 @@ stand_in_images() {
 		| map({ref: "localhost/needle-test/\(.[0]):stand-in", binary: "/stand-in", config: {
 			User: "65532:65532", ExposedPorts: (.[2] | map({(.): {}}) | add),
 			Entrypoint: (["/stand-in"] + .[1]), Cmd: null, WorkingDir: null}})'
+}
+
+# The floor webhook, a release build as needle's: it is timed beside needle and istiod.
+floor_images() {
+	jq -n '[{ref: "localhost/needle-test/floor-webhook:bench", binary: "/floor-webhook",
+		config: {User: "65532:65532", ExposedPorts: {"8443": {}}, Entrypoint: ["/floor-webhook"],
+		Cmd: null, WorkingDir: null}}]'
 }
 
 # istiod as Istio's image runs it (pilot-discovery, user 1337, its ports), under the name the
@@ -144,7 +154,8 @@ config)
 	needle) needle_images ;;
 	stand-in) stand_in_images ;;
 	istiod) istiod_images ;;
-	*) die "usage: scripts/image.sh config [needle|stand-in|istiod]" ;;
+	floor) floor_images ;;
+	*) die "usage: scripts/image.sh config [needle|stand-in|istiod|floor]" ;;
 	esac
 	exit 0
 	;;
@@ -162,12 +173,18 @@ stand-in)
 	binary=$target/debug/examples/stand_in
 	archive=$target/image/needle-test-stand-in.tar
 	;;
+floor)
+	images=$(floor_images)
+	cargo build --release --locked --example floor_webhook >&2
+	binary=$target/release/examples/floor_webhook
+	archive=$target/image/needle-test-floor.tar
+	;;
 istiod)
 	images=$(istiod_images)
 	binary=$(scripts/controlplane.sh --istiod)/pilot-discovery
 	archive=$target/image/needle-test-istiod.tar
 	;;
-*) die "usage: scripts/image.sh [needle|stand-in|istiod|config [needle|stand-in|istiod]]" ;;
+*) die "usage: scripts/image.sh [needle|stand-in|istiod|floor|config [needle|stand-in|istiod|floor]]" ;;
 esac
 need_packages buildah:/usr/bin/buildah
 

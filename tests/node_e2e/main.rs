@@ -19,6 +19,7 @@ mod istiod;
 mod outside;
 mod rollout;
 mod rotation;
+mod side_by_side;
 mod switch;
 mod upgrade;
 mod verdicts;
@@ -52,7 +53,11 @@ fn main() -> ExitCode {
 fn from_outside() -> ExitCode {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut archives = Vec::new();
-    for args in [&[][..], &["stand-in"][..], &["istiod"][..]] {
+    let mut images = vec![&[][..], &["stand-in"][..], &["istiod"][..]];
+    if benchmark_asked() {
+        images.push(&["floor"][..]);
+    }
+    for args in images {
         match image(repo, args) {
             Ok(archive) => archives.push(archive),
             Err(e) => {
@@ -88,6 +93,11 @@ fn from_outside() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `NEEDLE_CASE` asks for the benchmarks (`bench...`), which run only when asked.
+fn benchmark_asked() -> bool {
+    common::golden_cases::case_filter().is_some_and(|f| f.starts_with("bench"))
 }
 
 /// `scripts/image.sh ARGS`: the archive it wrote (its last line).
@@ -132,8 +142,12 @@ async fn on_the_node() -> ExitCode {
         "node e2e: node up, CRDs installed in {:?}",
         started.elapsed()
     );
-    let keep = |s: &Scenario| {
-        s.name.starts_with("install") || filter.as_ref().is_none_or(|f| s.name.contains(f.as_str()))
+    let keep = |s: &Scenario| match s.name.starts_with("bench:") {
+        true => benchmark_asked() && filter.as_ref().is_some_and(|f| s.name.contains(f.as_str())),
+        false => {
+            s.name.starts_with("install")
+                || filter.as_ref().is_none_or(|f| s.name.contains(f.as_str()))
+        }
     };
     let scenarios: Vec<Scenario> = install::scenarios()
         .into_iter()
@@ -144,6 +158,7 @@ async fn on_the_node() -> ExitCode {
         .chain(broken::scenarios())
         .chain(rotation::scenarios())
         .chain(istiod::scenarios())
+        .chain(side_by_side::scenarios())
         .filter(keep)
         .collect();
     let failed = common::scenario::run_each(&world, &scenarios).await;
