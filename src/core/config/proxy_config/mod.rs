@@ -6,6 +6,7 @@ pub mod descriptor;
 pub mod resources;
 pub mod rules;
 
+use crate::core::compat::go_json::json_name;
 use crate::core::compat::gofmt;
 use serde_json::{Map, Value};
 
@@ -23,32 +24,12 @@ pub fn known_fields(overlay: &Map<String, Value>) -> Map<String, Value> {
     overlay
         .iter()
         .filter_map(|(key, value)| {
-            let name = if key.contains('_') {
-                snake_to_camel(key)
-            } else {
-                key.clone()
-            };
+            let name = json_name(key).into_owned();
             descriptor::PROXY_CONFIG
                 .field(&name)
                 .map(|_| (name, value.clone()))
         })
         .collect()
-}
-
-fn snake_to_camel(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut upper = false;
-    for c in name.chars() {
-        match c {
-            '_' => upper = true,
-            c if upper => {
-                out.push(c.to_ascii_uppercase());
-                upper = false;
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The ProxyConfig fields of type `google.protobuf.Duration`.
