@@ -105,7 +105,8 @@ impl Tally {
     }
 }
 
-fn injected(pod: &Value) -> bool {
+/// Whether an injector's status annotation is on the pod.
+pub fn injected(pod: &Value) -> bool {
     pod.pointer("/metadata/annotations/sidecar.istio.io~1status")
         .is_some()
 }

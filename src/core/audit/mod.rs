@@ -270,14 +270,17 @@ mod tests {
         assert_eq!(d.field, "spec.containers[istio-proxy].args[2]");
     }
 
-    fn proxy_env_mut<'a>(pod: &'a mut Value, name: &str) -> &'a mut Value {
-        let proxy = pod["spec"]["containers"]
+    fn proxy_mut(pod: &mut Value) -> &mut Value {
+        pod["spec"]["containers"]
             .as_array_mut()
             .unwrap()
             .iter_mut()
             .find(|c| c["name"] == "istio-proxy")
-            .unwrap();
-        let env = proxy["env"].as_array_mut().unwrap();
+            .unwrap()
+    }
+
+    fn proxy_env_mut<'a>(pod: &'a mut Value, name: &str) -> &'a mut Value {
+        let env = proxy_mut(pod)["env"].as_array_mut().unwrap();
         let var = env.iter_mut().find(|e| e["name"] == name).unwrap();
         &mut var["value"]
     }
@@ -312,13 +315,7 @@ mod tests {
     fn a_changed_injection_names_the_first_field() {
         let snapshot = snapshot::embedded();
         let mut stored = inject(&snapshot, &hello());
-        let proxy = stored["spec"]["containers"]
-            .as_array_mut()
-            .unwrap()
-            .iter_mut()
-            .find(|c| c["name"] == "istio-proxy")
-            .unwrap();
-        proxy["image"] = json!("example.com/proxyv2:old");
+        proxy_mut(&mut stored)["image"] = json!("example.com/proxyv2:old");
         let Finding::Different(d) = audited(&snapshot, &stored) else {
             panic!("not reported")
         };

@@ -13,6 +13,7 @@
 
 mod servers;
 
+use crate::common::pod_load::injected;
 use crate::world::{World, wait_until};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
@@ -240,11 +241,6 @@ fn resource(via: Via) -> Value {
     json!({"apiVersion": "networking.istio.io/v1", "kind": "VirtualService",
         "metadata": {"generateName": "bench-", "labels": {"istio.io/rev": via.revision_label()}},
         "spec": {"hosts": ["reviews"], "http": [{"route": [{"destination": {"host": "reviews"}}]}]}})
-}
-
-fn injected(pod: &Value) -> bool {
-    pod.pointer("/metadata/annotations/sidecar.istio.io~1status")
-        .is_some()
 }
 
 /// One creation of `kind` through `via`: an error when refused, or when a pod comes back

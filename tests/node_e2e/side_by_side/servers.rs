@@ -4,6 +4,7 @@
 //! containerd puts every container) and its readiness endpoint.
 
 use crate::world::{NEEDLE_NS, World, wait_until};
+use base64::Engine;
 use k8s_openapi::api::admissionregistration::v1::{
     MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
 };
@@ -137,7 +138,7 @@ pub async fn install_floor(world: &World, replay: Option<&Value>) -> Result<(), 
     .await?;
     let client = |path: &str| {
         json!({"service": {"name": name, "namespace": NEEDLE_NS, "path": path},
-            "caBundle": base64_of(&ca)})
+            "caBundle": base64::engine::general_purpose::STANDARD.encode(&ca)})
     };
     create::<MutatingWebhookConfiguration>(world, None, json!({
         "metadata": {"name": name},
@@ -161,11 +162,6 @@ pub async fn install_floor(world: &World, replay: Option<&Value>) -> Result<(), 
         .await?;
     }
     running_pod(world, server, None, 120).await.map(drop)
-}
-
-fn base64_of(text: &str) -> String {
-    use base64::Engine;
-    base64::engine::general_purpose::STANDARD.encode(text)
 }
 
 /// The server's one running and Ready pod (not `old`, a uid), waited for.
