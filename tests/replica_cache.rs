@@ -4,8 +4,10 @@
 //! - Istio's injection goldens twice in one process: the second pass is all hits, with the
 //!   first pass's patches (and kube-inject's output) byte-identical, and the first pass what
 //!   the admission gives without a cache;
-//! - the one field of a pod's body that differs between replicas (`metadata.managedFields`,
-//!   its timestamps) changes nothing; each field and input that must not be ignored misses;
+//! - the two fields of a pod's body that differ between replicas change nothing:
+//!   `metadata.managedFields` (its timestamps), and the service account token volume's name
+//!   (random), which each replica's patch carries as its own, unless a template writes it into
+//!   a longer text; each field and input that must not be ignored misses;
 //! - renders that read the clock or randomness, skips and denials are never reused.
 
 mod common;
@@ -139,6 +141,20 @@ fn replica(stamp: &str) -> Value {
     })
 }
 
+/// `pod` as the apiserver's ServiceAccount admission plugin leaves it: a projected token
+/// volume named `kube-api-access-` and five random characters, mounted in each container.
+fn with_token(mut pod: Value, random: &str) -> Value {
+    let name = format!("kube-api-access-{random}");
+    pod["spec"]["volumes"] = json!([{"name": name, "projected": {"defaultMode": 420, "sources": [
+        {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
+        {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}}]}}]);
+    for container in pod["spec"]["containers"].as_array_mut().unwrap() {
+        container["volumeMounts"] = json!([{"name": name, "readOnly": true,
+            "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount"}]);
+    }
+    pod
+}
+
 /// Everything an admission reads beside the pod, to vary one at a time.
 struct World {
     snapshot: Snapshot,
@@ -199,6 +215,54 @@ fn managed_fields_differ_between_replicas_and_change_nothing() {
         world.admit(&replica("2026-12-05T10:00:07Z"), None).0
     );
     assert_eq!(counts(&cache), (1, 1, 1));
+}
+
+#[test]
+fn each_replica_gets_the_patch_with_its_own_token_volume() {
+    let world = World::new();
+    let cache = ReplicaCache::new(Bounds::default());
+    for (n, random) in ["bz9q2", "x7b2q", "x7b2q", "mm4lp"].into_iter().enumerate() {
+        let pod = with_token(replica(&format!("2026-12-07T10:00:0{n}Z")), random);
+        let (patch, reused) = world.admit(&pod, Some(&cache));
+        assert_eq!(reused, n > 0, "replica {n}");
+        assert!(
+            patch.contains(&format!("\"kube-api-access-{random}\"")),
+            "{patch}"
+        );
+        assert_eq!(patch, world.admit(&pod, None).0, "replica {n}");
+    }
+    assert_eq!(counts(&cache), (3, 1, 1));
+}
+
+#[test]
+fn a_template_that_reads_the_token_volume_shares_only_what_a_swap_gives() {
+    let name = "(index .Spec.Volumes 0).Name";
+    for (expression, shared) in [
+        (name.to_string(), true),
+        (format!("printf \"in %s\" {name}"), false),
+    ] {
+        let world = World {
+            snapshot: stamping(&expression),
+            ..World::new()
+        };
+        let cache = ReplicaCache::new(Bounds::default());
+        for (n, random) in ["bz9q2", "x7b2q", "mm4lp"].into_iter().enumerate() {
+            let pod = with_token(replica("t"), random);
+            let (patch, reused) = world.admit(&pod, Some(&cache));
+            assert!(
+                patch.contains(&format!("kube-api-access-{random}\"")),
+                "{patch}"
+            );
+            assert_eq!(reused, shared && n > 0, "{expression}, replica {n}");
+            assert_eq!(
+                patch,
+                world.admit(&pod, None).0,
+                "{expression}, replica {n}"
+            );
+        }
+        let hits = if shared { 2 } else { 0 };
+        assert_eq!(counts(&cache), (hits, 3 - hits, 1), "{expression}");
+    }
 }
 
 /// Each change the injection reads: the second admission misses and gives exactly what the

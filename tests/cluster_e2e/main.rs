@@ -20,6 +20,7 @@ mod nodes;
 mod openshift;
 mod patcher;
 mod proxy_config;
+mod replicas;
 mod selection;
 mod tag;
 mod validation;
@@ -65,6 +66,7 @@ async fn run() -> ExitCode {
         .chain(nodes::scenarios())
         .chain(openshift::scenarios())
         .chain(proxy_config::scenarios())
+        .chain(replicas::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose

@@ -6,14 +6,16 @@ use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
+use crate::core::inject::patch::Patch;
 use crate::core::inject::pipeline::{self, InjectError, Injected};
-use crate::core::inject::replicas::{Key, ReplicaCache};
+use crate::core::inject::replicas::{Answer, Key, ReplicaCache, TokenVolume};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
 use crate::core::label::Labelled;
 use crate::core::volatile;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Where the time comes from (templates read it through Sprig's `now` and date functions): the
 /// command gives the system clock; the default is a clock stopped at the Unix epoch.
@@ -252,20 +254,64 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
         return injected(pipeline::inject(snapshot, settings, admission, native), why);
     };
     // The key is of the pod as the injection reads it: its `managedFields`, which differ
-    // between replicas, dropped.
+    // between replicas, dropped, its token volume's name masked.
     let mut admission = admission;
     admission.normalize_pod();
-    let key = Key::new(snapshot, settings, &admission, &native);
-    if let Some(patch) = cache.get(&key) {
-        let base = pipeline::patch_base(admission);
-        return Decision::Injected(Injected::reused(base, patch, native), why);
+    let token = TokenVolume::of(&admission.pod);
+    let key = Key::new(snapshot, settings, &admission, &native, token.as_ref());
+    match cache.get(&key) {
+        Some(Answer::Shared {
+            patch,
+            token: made_with,
+        }) => {
+            let patch = Answer::patch_for(&patch, made_with.as_ref(), token.as_ref());
+            let base = pipeline::patch_base(admission);
+            return Decision::Injected(Injected::reused(base, patch, native), why);
+        }
+        Some(Answer::Unshared) => {
+            return injected(pipeline::inject(snapshot, settings, admission, native), why);
+        }
+        None => {}
     }
+    // The same pod under another token volume name, to check that the swap gives its patch.
+    let renamed = token.map(|token| {
+        let mut other = admission.clone();
+        other.pod = Cow::Owned(token.rename(&admission.pod, &token.other()));
+        (token, other)
+    });
     let (result, volatile) =
-        volatile::watch(|| pipeline::inject(snapshot, settings, admission, native));
+        volatile::watch(|| pipeline::inject(snapshot, settings, admission, native.clone()));
     if let (Ok(injected), false) = (&result, volatile) {
-        cache.put(key, injected.patch());
+        let answer = shared(snapshot, settings, injected.patch(), renamed, native);
+        cache.put(key, answer);
     }
     injected(result, why)
+}
+
+/// What replicas may share of an injection whose patch is `patch`. A pod with a token volume
+/// is worked out again under another name (`renamed`): the patch is shared only if the swap
+/// of the names gives that second patch.
+fn shared(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    patch: Arc<Patch>,
+    renamed: Option<(TokenVolume, Admission)>,
+    native: Native,
+) -> Answer {
+    let Some((token, renamed)) = renamed else {
+        return Answer::Shared { patch, token: None };
+    };
+    let (other, volatile) =
+        volatile::watch(|| pipeline::inject(snapshot, settings, renamed, native));
+    match other {
+        Ok(other) if !volatile && **other.patch() == *token.swap(&patch, &token.other()) => {
+            Answer::Shared {
+                patch,
+                token: Some(token),
+            }
+        }
+        _ => Answer::Unshared,
+    }
 }
 
 fn injected(result: Result<Injected, InjectError>, why: Reason) -> Decision {

@@ -5,9 +5,10 @@
 //! An answer is reused only for a pod whose key is the same, the key being everything the
 //! injection reads:
 //! - the pod as the injection reads it (`pipeline::normalize`): this drops
-//!   `metadata.managedFields`, the one field of a pod's body that differs between replicas
-//!   (its timestamps), which Istio's injector drops too; the request's `uid` is not in the pod
-//!   and is written into each response by the server;
+//!   `metadata.managedFields`, which differ between replicas (their timestamps) and Istio's
+//!   injector drops too; the request's `uid` is not in the pod and is written into each
+//!   response by the server; the name of the service account token volume, different in
+//!   every replica, is masked (`token`: each replica's patch carries its own);
 //! - the namespace, the webhook path's parameters (`/inject/cluster/c1/net/n1`), who asks
 //!   (webhook or kube-inject) and how a previous injection is redone; only `CREATE` is ever
 //!   injected, so the operation is always the same;
@@ -29,6 +30,9 @@ use crate::core::inject::patch::Patch;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+pub use token::TokenVolume;
+
+mod token;
 
 /// How much the cache may hold (`needle serve --replica-cache-entries/-bytes`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,9 +87,37 @@ struct Inner {
 
 struct Entry {
     key: Arc<[u8]>,
-    patch: Arc<Patch>,
+    answer: Answer,
     used: u64,
     bytes: usize,
+}
+
+/// What the cache knows of a key.
+#[derive(Debug, Clone)]
+pub(super) enum Answer {
+    /// The patch of the replica worked out first, made with its token volume name.
+    Shared {
+        patch: Arc<Patch>,
+        token: Option<TokenVolume>,
+    },
+    /// The token volume's name enters the patch in a way a swap cannot follow: each replica
+    /// is worked out on its own (and not checked again).
+    Unshared,
+}
+
+impl Answer {
+    /// The patch for a replica whose token volume is `token`: the shared one, its token
+    /// volume's name swapped for the replica's own when the two differ.
+    pub(super) fn patch_for(
+        patch: &Arc<Patch>,
+        made_with: Option<&TokenVolume>,
+        token: Option<&TokenVolume>,
+    ) -> Arc<Patch> {
+        match (made_with, token) {
+            (Some(from), Some(to)) if from != to => Arc::new(Patch::new(from.swap(patch, to))),
+            _ => Arc::clone(patch),
+        }
+    }
 }
 
 impl std::fmt::Debug for ReplicaCache {
@@ -119,9 +151,10 @@ impl ReplicaCache {
         }
     }
 
-    /// The patch kept for `key`, if any (counted as a hit or a miss). Selection and the
-    /// native-sidecar decision are made again for every pod (they are cheap, and in the key).
-    pub(super) fn get(&self, key: &Key) -> Option<Arc<Patch>> {
+    /// What is kept for `key`, if anything (a shared patch counts as a hit, the rest as a
+    /// miss). Selection and the native-sidecar decision are made again for every pod (they are
+    /// cheap, and in the key).
+    pub(super) fn get(&self, key: &Key) -> Option<Answer> {
         let mut inner = self.lock();
         let Inner {
             entries,
@@ -138,16 +171,26 @@ impl ReplicaCache {
         order.remove(&entry.used);
         order.insert(*tick, Arc::clone(&entry.key));
         entry.used = *tick;
-        let patch = Arc::clone(&entry.patch);
+        let answer = entry.answer.clone();
         drop(inner);
-        self.hits.fetch_add(1, Ordering::Relaxed);
-        Some(patch)
+        let counter = match answer {
+            Answer::Shared { .. } => &self.hits,
+            Answer::Unshared => &self.misses,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        Some(answer)
     }
 
-    /// Keep `patch` for `key`, dropping the least recently used answers until both bounds
+    /// Keep `answer` for `key`, dropping the least recently used answers until both bounds
     /// hold; an answer bigger than the whole byte bound is not kept.
-    pub(super) fn put(&self, key: Key, patch: Arc<Patch>) {
-        let bytes = key.0.len() + patch.bytes() + ENTRY_OVERHEAD;
+    pub(super) fn put(&self, key: Key, answer: Answer) {
+        let kept = match &answer {
+            Answer::Shared { patch, token } => {
+                patch.bytes() + token.as_ref().map_or(0, |t| t.as_str().len())
+            }
+            Answer::Unshared => 0,
+        };
+        let bytes = key.0.len() + kept + ENTRY_OVERHEAD;
         if bytes > self.bounds.bytes || self.bounds.entries == 0 {
             return;
         }
@@ -157,7 +200,7 @@ impl ReplicaCache {
         let used = inner.tick;
         let entry = Entry {
             key: Arc::clone(&key),
-            patch,
+            answer,
             used,
             bytes,
         };
@@ -194,12 +237,14 @@ impl ReplicaCache {
 pub struct Key(Vec<u8>);
 
 impl Key {
-    /// The key of a pod already normalized (`admission.normalized`).
+    /// The key of a pod already normalized (`admission.normalized`), whose token volume is
+    /// `token` (`TokenVolume::of`).
     pub(super) fn new(
         snapshot: &Snapshot,
         settings: &Settings,
         admission: &Admission,
         native: &Native,
+        token: Option<&TokenVolume>,
     ) -> Self {
         let mut out = Vec::with_capacity(512);
         out.extend(snapshot.generation.get().to_le_bytes());
@@ -234,7 +279,11 @@ impl Key {
         }
         // The pod, the most of the key: written as the patch base is.
         out.push(b'j');
+        let pod = out.len();
         compact::write(&mut out, &admission.pod);
+        if let Some(token) = token {
+            token.mask(&mut out[pod..]);
+        }
         Self(out)
     }
 }
@@ -267,8 +316,18 @@ fn json(out: &mut Vec<u8>, value: &impl serde::Serialize) {
 mod tests {
     use super::*;
 
-    fn answer(patch: &str) -> Arc<Patch> {
-        Arc::new(Patch::new(patch.to_string()))
+    fn answer(patch: &str) -> Answer {
+        Answer::Shared {
+            patch: Arc::new(Patch::new(patch.to_string())),
+            token: None,
+        }
+    }
+
+    fn text(answer: Option<Answer>) -> Option<String> {
+        match answer? {
+            Answer::Shared { patch, .. } => Some(patch.to_string()),
+            Answer::Unshared => None,
+        }
     }
 
     fn key(n: u8) -> Key {
@@ -283,7 +342,7 @@ mod tests {
         });
         cache.put(key(1), answer("[1]"));
         cache.put(key(2), answer("[2]"));
-        assert_eq!(&**cache.get(&key(1)).unwrap(), "[1]");
+        assert_eq!(text(cache.get(&key(1))).as_deref(), Some("[1]"));
         cache.put(key(3), answer("[3]"));
         assert!(cache.get(&key(2)).is_none(), "2 was used least recently");
         assert!(cache.get(&key(1)).is_some() && cache.get(&key(3)).is_some());
@@ -312,6 +371,36 @@ mod tests {
         cache.put(key(9), answer(&"x".repeat(2 * each)));
         assert!(cache.get(&key(9)).is_none());
         assert_eq!(cache.counts().entries, 2);
+    }
+
+    #[test]
+    fn an_unshared_key_is_kept_and_counted_a_miss() {
+        let cache = ReplicaCache::new(Bounds::default());
+        cache.put(key(1), Answer::Unshared);
+        assert!(matches!(cache.get(&key(1)), Some(Answer::Unshared)));
+        let counts = cache.counts();
+        assert_eq!((counts.hits, counts.misses, counts.entries), (0, 1, 1));
+    }
+
+    #[test]
+    fn a_replica_gets_the_patch_with_its_own_token_volume() {
+        let token = TokenVolume::of(&serde_json::json!({"spec": {"volumes": [
+            {"name": "kube-api-access-bz9q2"}]}}))
+        .unwrap();
+        let other = token.other();
+        let patch = Arc::new(Patch::new(
+            r#"[{"value":{"name":"kube-api-access-bz9q2"}}]"#.into(),
+        ));
+        let same = Answer::patch_for(&patch, Some(&token), Some(&token));
+        assert!(
+            Arc::ptr_eq(&same, &patch),
+            "the same name: the same patch, not a copy"
+        );
+        let swapped = Answer::patch_for(&patch, Some(&token), Some(&other));
+        assert_eq!(
+            &**swapped,
+            r#"[{"value":{"name":"kube-api-access-c2br4"}}]"#
+        );
     }
 
     #[test]
