@@ -6,9 +6,5 @@
 # Usage: scripts/hostile-load.sh [CASE...]   (scripts/test.sh runs every case)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Two builds, not one: built together, the example's dev-dependencies would change the
-# features the server is built with, and the server would be built a second time (one more
-# fat-LTO link) after the node tests' image build (`scripts/image.sh`) made it already.
-cargo build --release --locked --bin needle
-cargo build --release --locked --example hostile
+cargo build --release --locked --bin needle --example hostile
 exec ./target/release/examples/hostile ./target/release/needle "$@"

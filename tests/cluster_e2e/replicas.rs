@@ -3,7 +3,7 @@
 //! for them all, each stored pod with its own token volume.
 
 use crate::env::Env;
-use crate::selection::pod;
+use crate::selection::replica_set_pod;
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -21,18 +21,12 @@ async fn replicas_share_one_injection(env: Arc<Env>) -> Outcome {
     let ns = env
         .namespace("replicas", json!({"istio-injection": "enabled"}))
         .await;
-    let mut replica = pod(
-        "",
-        json!({"app": "shared", "pod-template-hash": "7c9d"}),
-        json!({}),
-    );
+    let mut replica = replica_set_pod("shared", "7c9d");
+    // As a ReplicaSet's pods are: the service account token mounted.
     replica["spec"]
         .as_object_mut()
         .unwrap()
         .remove("automountServiceAccountToken");
-    let meta = replica["metadata"].as_object_mut().unwrap();
-    meta.remove("name");
-    meta.insert("generateName".into(), json!("shared-7c9d-"));
     let hits = async || {
         let server = env.revision("default").server.lock().await;
         let page = server.as_ref().map(|s| s.metrics()).unwrap_or_default();

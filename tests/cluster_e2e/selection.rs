@@ -296,19 +296,7 @@ async fn generate_name(env: Arc<Env>) -> Outcome {
     let ns = env
         .namespace("enabled", json!({"istio-injection": "enabled"}))
         .await;
-    let mut p = pod(
-        "",
-        json!({"app": "web", "pod-template-hash": "5d4f8c7b9"}),
-        json!({}),
-    );
-    let meta = p["metadata"].as_object_mut().unwrap();
-    meta.remove("name");
-    meta.insert("generateName".into(), json!("web-5d4f8c7b9-"));
-    meta.insert(
-        "ownerReferences".into(),
-        json!([{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "web-5d4f8c7b9",
-            "uid": "5a4e3c0e-0000-4000-8000-000000000001", "controller": true}]),
-    );
+    let p = replica_set_pod("web", "5d4f8c7b9");
     let stored = env.create_pod(&ns, p, false).await?;
     let name = stored["metadata"]["name"].as_str().unwrap_or_default();
     if !name.starts_with("web-5d4f8c7b9-") || status_revision(&stored).is_none() {
@@ -319,6 +307,25 @@ async fn generate_name(env: Arc<Env>) -> Outcome {
         return Err(format!("ISTIO_META_WORKLOAD_NAME {workload:?}, want web"));
     }
     Ok(())
+}
+
+/// A pod of ReplicaSet `<app>-<hash>` as its controller creates it: `generateName`, the
+/// template hash label and the controller's owner reference (no service account token).
+pub fn replica_set_pod(app: &str, hash: &str) -> Value {
+    let mut p = pod(
+        "",
+        json!({"app": app, "pod-template-hash": hash}),
+        json!({}),
+    );
+    let meta = p["metadata"].as_object_mut().unwrap();
+    meta.remove("name");
+    meta.insert("generateName".into(), json!(format!("{app}-{hash}-")));
+    meta.insert(
+        "ownerReferences".into(),
+        json!([{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": format!("{app}-{hash}"),
+            "uid": "5a4e3c0e-0000-4000-8000-000000000001", "controller": true}]),
+    );
+    p
 }
 
 fn proxy_env(pod: &Value, name: &str) -> Option<String> {
