@@ -3,7 +3,7 @@
 //! for them all, each stored pod with its own token volume.
 
 use crate::env::Env;
-use crate::selection::replica_set_pod;
+use crate::selection::{GENERATED_METADATA, replica_set_pod};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -73,13 +73,8 @@ fn without_what_differs(stored: &Value) -> Result<Value, String> {
     let text = stored.to_string().replace(token, "kube-api-access-?????");
     let mut pod: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     let meta = pod["metadata"].as_object_mut().unwrap();
-    for field in [
-        "name",
-        "uid",
-        "resourceVersion",
-        "creationTimestamp",
-        "managedFields",
-    ] {
+    meta.remove("name");
+    for field in GENERATED_METADATA {
         meta.remove(field);
     }
     Ok(pod)

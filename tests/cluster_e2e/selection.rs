@@ -81,6 +81,14 @@ pub fn status_revision(stored: &Value) -> Option<String> {
     status["revision"].as_str().map(str::to_string)
 }
 
+/// What the apiserver writes into every stored object's metadata, different each time.
+pub const GENERATED_METADATA: [&str; 4] = [
+    "uid",
+    "resourceVersion",
+    "creationTimestamp",
+    "managedFields",
+];
+
 /// Create the pod and require it injected by `revision`, and equal to kube-inject's pod.
 pub async fn expect_injected(env: &Env, ns: &str, pod: Value, revision: &str) -> Outcome {
     let stored = env.create_pod(ns, pod.clone(), false).await?;
@@ -123,12 +131,7 @@ async fn same_as_kube_inject(
         .await;
     let mut input = env.create_pod(&plain, pod.clone(), true).await?;
     let meta = input["metadata"].as_object_mut().unwrap();
-    for key in [
-        "uid",
-        "resourceVersion",
-        "creationTimestamp",
-        "managedFields",
-    ] {
+    for key in GENERATED_METADATA {
         meta.remove(key);
     }
     meta.insert("namespace".into(), json!(ns));
