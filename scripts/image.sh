@@ -17,6 +17,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 die() { echo "image: $*" >&2; exit 1; }
+# Run from inside `cargo test`, this script inherits the variables cargo sets for a test
+# (CARGO_MANIFEST_DIR, CARGO_PKG_*, ...). ring's build script watches CARGO_MANIFEST_DIR, so
+# with them the release build below would differ from a plain one in cargo's fingerprint and
+# the next `cargo build --release` (scripts/hostile-load.sh) would build the server again.
+for variable in $(compgen -e); do
+	case $variable in
+	CARGO_MANIFEST_* | CARGO_PKG_* | CARGO_CRATE_NAME | CARGO_BIN_* | CARGO_PRIMARY_PACKAGE | CARGO_TARGET_TMPDIR)
+		unset "$variable"
+		;;
+	esac
+done
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 app_version=$(sed -n 's/^appVersion: "\(.*\)"$/\1/p' charts/needle/Chart.yaml)

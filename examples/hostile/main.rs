@@ -4,8 +4,8 @@
 //! descriptors, shutdown, drop-in mistakes) and checks what needle does about it. Prints one
 //! Markdown row per check and exits 1 if any fails.
 //!
-//! `scripts/hostile-load.sh` builds a release binary and runs it; by hand:
-//! `cargo run --release --example hostile -- target/release/needle [CASE...]`
+//! `scripts/hostile-load.sh` runs it against a release build of needle; by hand:
+//! `cargo run --example hostile -- target/release/needle [CASE...]`
 //! (cases: overload, connections, slow-bodies, descriptors, drain, drop-in).
 
 mod client;

@@ -16,6 +16,21 @@ pub const KUBE_VERSION: &str = "v1.34.4";
 pub const ETCD_VERSION: &str = "v3.6.16";
 const ADMIN_TOKEN: &str = "needle-e2e-admin-token";
 
+/// A kube client for a kubeconfig that sees each answer as the apiserver gave it. kube's
+/// client retries a 429, 503 or 504 by default, quietly and for minutes (15 times, the wait
+/// doubling from 5 ms): a test would count a refused creation as a success, and reading a
+/// page that answers 503 (`/ready` of a replica that is not ready) took five minutes.
+pub async fn client_of(kubeconfig: &Path) -> kube::Client {
+    let mut config = kube::Config::from_custom_kubeconfig(
+        Kubeconfig::read_from(kubeconfig).unwrap(),
+        &Default::default(),
+    )
+    .await
+    .unwrap();
+    config.default_retry = false;
+    kube::Client::try_from(config).unwrap()
+}
+
 /// Where `scripts/controlplane.sh` keeps the binaries (it builds them on first use).
 pub fn binaries() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -243,13 +258,7 @@ impl Cluster {
 
     /// A kube client with the admin identity.
     pub async fn client(&self) -> kube::Client {
-        let config = kube::Config::from_custom_kubeconfig(
-            Kubeconfig::read_from(&self.kubeconfig).unwrap(),
-            &Default::default(),
-        )
-        .await
-        .unwrap();
-        kube::Client::try_from(config).unwrap()
+        client_of(&self.kubeconfig).await
     }
 }
 

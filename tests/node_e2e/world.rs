@@ -3,7 +3,6 @@
 
 use k8s_openapi::api::core::v1::{ConfigMap, Namespace, Pod, ServiceAccount};
 use kube::api::{Api, ApiResource, ListParams, PostParams};
-use kube::config::Kubeconfig;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -23,13 +22,7 @@ pub struct World {
 impl World {
     pub async fn new() -> World {
         let path = std::env::var("KUBECONFIG").expect("scripts/node.sh sets KUBECONFIG");
-        let config = kube::Config::from_custom_kubeconfig(
-            Kubeconfig::read_from(&path).unwrap(),
-            &Default::default(),
-        )
-        .await
-        .unwrap();
-        let client = kube::Client::try_from(config).unwrap();
+        let client = crate::common::cluster::client_of(path.as_ref()).await;
         let kinds = crate::common::crds::install_crds(&client).await;
         World {
             client,
