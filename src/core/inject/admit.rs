@@ -8,7 +8,7 @@ use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::patch::Patch;
 use crate::core::inject::pipeline::{self, InjectError, Injected};
-use crate::core::inject::replicas::{Answer, Key, ReplicaCache, TokenVolume};
+use crate::core::inject::replicas::{Answer, Key, ReplicaCache, Shared, TokenVolume};
 use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
 use crate::core::label::Labelled;
 use crate::core::volatile;
@@ -260,11 +260,8 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
     let token = TokenVolume::of(&admission.pod);
     let key = Key::new(snapshot, settings, &admission, &native, token.as_ref());
     match cache.get(&key) {
-        Some(Answer::Shared {
-            patch,
-            token: made_with,
-        }) => {
-            let patch = Answer::patch_for(&patch, made_with.as_ref(), token.as_ref());
+        Some(Answer::Shared(shared)) => {
+            let patch = shared.patch_for(token.as_ref());
             let base = pipeline::patch_base(admission);
             return Decision::Injected(Injected::reused(base, patch, native), why);
         }
@@ -299,16 +296,16 @@ fn shared(
     native: Native,
 ) -> Answer {
     let Some((token, renamed)) = renamed else {
-        return Answer::Shared { patch, token: None };
+        return Answer::Shared(Shared { patch, token: None });
     };
     let (other, volatile) =
         volatile::watch(|| pipeline::inject(snapshot, settings, renamed, native));
     match other {
         Ok(other) if !volatile && **other.patch() == *token.swap(&patch, &token.other()) => {
-            Answer::Shared {
+            Answer::Shared(Shared {
                 patch,
                 token: Some(token),
-            }
+            })
         }
         _ => Answer::Unshared,
     }

@@ -95,28 +95,34 @@ struct Entry {
 /// What the cache knows of a key.
 #[derive(Debug, Clone)]
 pub(super) enum Answer {
-    /// The patch of the replica worked out first, made with its token volume name.
-    Shared {
-        patch: Arc<Patch>,
-        token: Option<TokenVolume>,
-    },
+    Shared(Shared),
     /// The token volume's name enters the patch in a way a swap cannot follow: each replica
     /// is worked out on its own (and not checked again).
     Unshared,
 }
 
-impl Answer {
+/// The patch of the replica worked out first, made with its token volume's name.
+#[derive(Debug, Clone)]
+pub(super) struct Shared {
+    pub(super) patch: Arc<Patch>,
+    pub(super) token: Option<TokenVolume>,
+}
+
+impl Shared {
     /// The patch for a replica whose token volume is `token`: the shared one, its token
     /// volume's name swapped for the replica's own when the two differ.
-    pub(super) fn patch_for(
-        patch: &Arc<Patch>,
-        made_with: Option<&TokenVolume>,
-        token: Option<&TokenVolume>,
-    ) -> Arc<Patch> {
-        match (made_with, token) {
-            (Some(from), Some(to)) if from != to => Arc::new(Patch::new(from.swap(patch, to))),
-            _ => Arc::clone(patch),
+    pub(super) fn patch_for(&self, token: Option<&TokenVolume>) -> Arc<Patch> {
+        match (&self.token, token) {
+            (Some(from), Some(to)) if from != to => {
+                Arc::new(Patch::new(from.swap(&self.patch, to)))
+            }
+            _ => Arc::clone(&self.patch),
         }
+    }
+
+    /// What it holds, for the cache's byte bound.
+    fn bytes(&self) -> usize {
+        self.patch.bytes() + self.token.as_ref().map_or(0, |t| t.as_str().len())
     }
 }
 
@@ -174,7 +180,7 @@ impl ReplicaCache {
         let answer = entry.answer.clone();
         drop(inner);
         let counter = match answer {
-            Answer::Shared { .. } => &self.hits,
+            Answer::Shared(_) => &self.hits,
             Answer::Unshared => &self.misses,
         };
         counter.fetch_add(1, Ordering::Relaxed);
@@ -185,9 +191,7 @@ impl ReplicaCache {
     /// hold; an answer bigger than the whole byte bound is not kept.
     pub(super) fn put(&self, key: Key, answer: Answer) {
         let kept = match &answer {
-            Answer::Shared { patch, token } => {
-                patch.bytes() + token.as_ref().map_or(0, |t| t.as_str().len())
-            }
+            Answer::Shared(shared) => shared.bytes(),
             Answer::Unshared => 0,
         };
         let bytes = key.0.len() + kept + ENTRY_OVERHEAD;
@@ -317,15 +321,15 @@ mod tests {
     use super::*;
 
     fn answer(patch: &str) -> Answer {
-        Answer::Shared {
+        Answer::Shared(Shared {
             patch: Arc::new(Patch::new(patch.to_string())),
             token: None,
-        }
+        })
     }
 
     fn text(answer: Option<Answer>) -> Option<String> {
         match answer? {
-            Answer::Shared { patch, .. } => Some(patch.to_string()),
+            Answer::Shared(shared) => Some(shared.patch.to_string()),
             Answer::Unshared => None,
         }
     }
@@ -391,12 +395,16 @@ mod tests {
         let patch = Arc::new(Patch::new(
             r#"[{"value":{"name":"kube-api-access-bz9q2"}}]"#.into(),
         ));
-        let same = Answer::patch_for(&patch, Some(&token), Some(&token));
+        let shared = Shared {
+            patch: Arc::clone(&patch),
+            token: Some(token.clone()),
+        };
+        let same = shared.patch_for(Some(&token));
         assert!(
             Arc::ptr_eq(&same, &patch),
             "the same name: the same patch, not a copy"
         );
-        let swapped = Answer::patch_for(&patch, Some(&token), Some(&other));
+        let swapped = shared.patch_for(Some(&other));
         assert_eq!(
             &**swapped,
             r#"[{"value":{"name":"kube-api-access-c2br4"}}]"#
