@@ -213,6 +213,35 @@ fn chart_configmaps_follow_the_revision() {
     );
 }
 
+/// `sidecarInjectorWebhook.labelRevision=false` (beside an istiod of the same revision, whose
+/// patcher writes its CA into every injection configuration labelled with the revision) drops
+/// `istio.io/rev` from the revision's configuration and from each of its tags'; by default
+/// both carry it, as Istio's do.
+#[test]
+fn chart_label_revision_covers_the_tags() {
+    for (label, want) in [("true", Some("canary")), ("false", None)] {
+        let docs = render(&flags(&[
+            "--namespace",
+            "istio-system",
+            "--set",
+            "revision=canary",
+            "--set",
+            "revisionTags={prod}",
+            "--set",
+            &format!("sidecarInjectorWebhook.labelRevision={label}"),
+        ]))
+        .unwrap();
+        for name in ["istio-sidecar-injector-canary", "istio-revision-tag-prod"] {
+            let labels = &find(&docs, "MutatingWebhookConfiguration", name)["metadata"]["labels"];
+            assert_eq!(
+                labels["istio.io/rev"].as_str(),
+                want,
+                "{name} with labelRevision={label}: {labels}"
+            );
+        }
+    }
+}
+
 /// The remote profile installs the injection webhooks only; needle runs elsewhere.
 #[test]
 fn chart_remote_profile_installs_only_webhooks() {

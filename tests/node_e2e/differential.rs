@@ -4,7 +4,8 @@
 //! istiod's message. The manifests are the pods of Istio 1.31's own `TestInjection` inputs
 //! (`istio-releases/1.31/inputs` of the corpus: annotations, probes, init containers, native
 //! sidecars on and off, templates, gateways, host network, workloads of every kind) and a
-//! few of the node tests' own, in a namespace with a ProxyConfig.
+//! few of the node tests' own, in a namespace with a ProxyConfig; the node tests' own again
+//! in a namespace labelled with the revision's tag, which the tag's configuration selects.
 //!
 //! The pods are stored, not run: each carries a scheduling gate, so no node takes it and it
 //! can be deleted at once. What the apiserver itself generates is set aside before comparing
@@ -12,7 +13,7 @@
 
 use crate::common::golden_cases::corpus_dir;
 use crate::common::yaml_documents;
-use crate::istiod::{REVISION, audit_each_pod};
+use crate::istiod::{REVISION, TAG, audit_each_pod};
 use crate::world::{World, wait_until};
 use crate::{Outcome, workloads};
 use k8s_openapi::api::core::v1::{Pod, ServiceAccount};
@@ -20,69 +21,104 @@ use kube::api::{Api, DeleteParams, ListParams, PostParams};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 
-/// What istiod's side left for needle's: the namespace, and per manifest what the apiserver
-/// answered (the stored pod, or its error).
-static BY_ISTIOD: Mutex<Option<(String, Vec<Answer>)>> = Mutex::new(None);
+/// What istiod's side left for needle's: per namespace, what the apiserver answered for each
+/// manifest (the stored pod, or its error).
+static BY_ISTIOD: Mutex<Vec<(String, Vec<Answer>)>> = Mutex::new(Vec::new());
 
 type Answer = (String, Result<Value, String>);
 
 /// The fewest manifests the comparison must cover (the issue asks for 40 workloads).
 const AT_LEAST: usize = 40;
 
+/// The namespaces: every manifest where the revision's label selects istiod, and the node
+/// tests' own shapes where its tag's does (through the tag's own webhook configuration).
+fn namespaces() -> [Side; 2] {
+    [
+        Side {
+            name: "differential",
+            rev: REVISION,
+            wanted: |_| true,
+        },
+        Side {
+            name: "differential-tag",
+            rev: TAG,
+            wanted: |name| name.starts_with("own-"),
+        },
+    ]
+}
+
+/// One namespace of the comparison: its name, the `istio.io/rev` it carries, and which
+/// manifests (by name) are created in it.
+struct Side {
+    name: &'static str,
+    rev: &'static str,
+    wanted: fn(&str) -> bool,
+}
+
 pub async fn by_istiod(world: Arc<World>) -> Outcome {
-    let ns = world
-        .namespace("differential", json!({"istio.io/rev": REVISION}))
-        .await?;
-    // Waits until istiod injects pods with it.
-    workloads::proxy_config(&world, &ns).await?;
-    service_accounts(&world, &ns).await?;
-    let answers = create_all(&world, &ns).await;
-    let refused = answers.iter().filter(|(_, a)| a.is_err()).count();
-    println!(
-        "     {} manifests created where istiod injects: {} stored, {refused} refused",
-        answers.len(),
-        answers.len() - refused
-    );
-    if answers.len() < AT_LEAST {
-        return Err(format!("only {} manifests, want {AT_LEAST}", answers.len()));
+    let mut sides = Vec::new();
+    for Side { name, rev, wanted } in namespaces() {
+        let ns = world.namespace(name, json!({"istio.io/rev": rev})).await?;
+        // Waits until istiod injects pods with it.
+        workloads::proxy_config(&world, &ns).await?;
+        service_accounts(&world, &ns).await?;
+        let answers = create_all(&world, &ns, wanted).await;
+        let refused = answers.iter().filter(|(_, a)| a.is_err()).count();
+        println!(
+            "     {} manifests created in {ns} (istio.io/rev={rev}) where istiod injects: {} stored, {refused} refused",
+            answers.len(),
+            answers.len() - refused
+        );
+        audit_each_pod(&ns)?;
+        sides.push((ns, answers));
     }
-    *BY_ISTIOD.lock().unwrap() = Some((ns.clone(), answers));
-    audit_each_pod(&ns)
+    let total: usize = sides.iter().map(|(_, answers)| answers.len()).sum();
+    if total < AT_LEAST {
+        return Err(format!("only {total} manifests, want {AT_LEAST}"));
+    }
+    *BY_ISTIOD.lock().unwrap() = sides;
+    Ok(())
 }
 
 pub async fn by_needle(world: Arc<World>) -> Outcome {
-    let (ns, by_istiod) = BY_ISTIOD
-        .lock()
-        .unwrap()
-        .take()
-        .ok_or("istiod's side of the differential did not run")?;
-    let pods = Api::<Pod>::namespaced(world.client.clone(), &ns);
-    pods.delete_collection(&DeleteParams::default(), &ListParams::default())
-        .await
-        .map_err(|e| format!("deleting the pods of {ns}: {e}"))?;
-    wait_until(&format!("the pods of {ns} gone"), 60, || async {
-        let left = pods.list(&ListParams::default()).await.ok()?;
-        left.items.is_empty().then_some(())
-    })
-    .await?;
-    let by_needle = create_all(&world, &ns).await;
-    let mut different = Vec::new();
-    for ((name, istiod), (_, needle)) in by_istiod.iter().zip(&by_needle) {
-        if let Some(why) = difference(istiod, needle) {
-            different.push(format!("{name}: {why}"));
-        }
+    let sides = std::mem::take(&mut *BY_ISTIOD.lock().unwrap());
+    if sides.is_empty() {
+        return Err("istiod's side of the differential did not run".into());
     }
-    let same = by_istiod.len() - different.len();
-    println!("istiod differential: {same}/{} same", by_istiod.len());
+    let (mut total, mut different) = (0, Vec::new());
+    for ((ns, by_istiod), Side { wanted, .. }) in sides.iter().zip(namespaces()) {
+        let pods = Api::<Pod>::namespaced(world.client.clone(), ns);
+        pods.delete_collection(&DeleteParams::default(), &ListParams::default())
+            .await
+            .map_err(|e| format!("deleting the pods of {ns}: {e}"))?;
+        wait_until(&format!("the pods of {ns} gone"), 60, || async {
+            let left = pods.list(&ListParams::default()).await.ok()?;
+            left.items.is_empty().then_some(())
+        })
+        .await?;
+        let by_needle = create_all(&world, ns, wanted).await;
+        for ((name, istiod), (_, needle)) in by_istiod.iter().zip(&by_needle) {
+            if let Some(why) = difference(istiod, needle) {
+                different.push(format!("{ns}/{name}: {why}"));
+            }
+        }
+        total += by_istiod.len();
+    }
+    println!(
+        "istiod differential: {}/{total} same",
+        total - different.len()
+    );
     if !different.is_empty() {
         return Err(format!(
-            "{} of {} pods differ:\n{}",
+            "{} of {total} pods differ:\n{}",
             different.len(),
-            by_istiod.len(),
             different.join("\n")
         ));
     }
-    audit_each_pod(&ns)
+    for (ns, _) in &sides {
+        audit_each_pod(ns)?;
+    }
+    Ok(())
 }
 
 /// The service accounts the manifests name, so that the ServiceAccount admission plugin lets
@@ -107,10 +143,11 @@ async fn service_accounts(world: &World, ns: &str) -> Outcome {
     Ok(())
 }
 
-/// Create every manifest, one after the other: what the apiserver answered for each.
-async fn create_all(world: &World, ns: &str) -> Vec<Answer> {
+/// Create every manifest `wanted` names, one after the other: what the apiserver answered for
+/// each.
+async fn create_all(world: &World, ns: &str, wanted: fn(&str) -> bool) -> Vec<Answer> {
     let mut answers = Vec::new();
-    for (name, pod) in manifests() {
+    for (name, pod) in manifests().into_iter().filter(|(name, _)| wanted(name)) {
         let answer = world.create_pod(ns, &pod, false).await;
         answers.push((name, answer));
     }

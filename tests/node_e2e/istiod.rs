@@ -1,8 +1,8 @@
 //! A real istiod beside needle on the node: pilot-discovery built from its pinned module
 //! (`scripts/controlplane.sh --istiod`, a commit of Istio's release-1.31 branch) as the image
 //! `scripts/image.sh istiod` makes, installed with Istio's own `base` and `istiod` charts from
-//! the same module, for the revision `canary` (needle's chart serves `default`), the stand-in
-//! proxy as its proxy image. Its scenarios print their own line, `istiod e2e: M/M pass`.
+//! the same module, for the revision `canary` with the tag `prod` (needle's chart serves
+//! `default`), the stand-in proxy as its proxy image. Its scenarios print their own line, `istiod e2e: M/M pass`.
 
 use crate::common::chart::run_helm;
 use crate::world::{NEEDLE_NS, World, container_names, wait_until};
@@ -13,6 +13,9 @@ use std::sync::Arc;
 
 /// The revision istiod serves here.
 pub const REVISION: &str = "canary";
+/// Its revision tag (istiod's `revisionTags`: the configuration `istio-revision-tag-prod`),
+/// handed over with it.
+pub const TAG: &str = "prod";
 
 /// In this order: each needs the one before. istiod installed and injecting; the same
 /// verdicts from both validators; the differential's pods from istiod; the revision moved to needle under load; the same pods
@@ -94,6 +97,8 @@ fn install_commands(commit: &str, charts: &std::path::Path) -> Vec<Vec<String>> 
         NEEDLE_NS,
         "--set",
         &format!("revision={REVISION}"),
+        "--set",
+        &format!("revisionTags={{{TAG}}}"),
         "--set",
         "global.hub=localhost/needle-test",
         "--set",

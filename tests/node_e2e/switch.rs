@@ -1,13 +1,14 @@
 //! The switch of a revision from istiod to needle and back, as docs/chart.md's "Run beside
 //! istiod for one revision" gives it: the test reads the commands from that page and runs them
-//! with bash as written (the chart paths and the image repository replaced), while a pod of
-//! the revision is created every 40 ms under failurePolicy `Fail`. Not one creation may fail,
+//! with bash as written (the chart paths and the image repository replaced), while a pod is
+//! created every 40 ms under failurePolicy `Fail`, in turn in a namespace of the revision and
+//! one of its tag. Not one creation may fail,
 //! every pod must come out injected, and after each step the injector the page names is the
 //! only one whose `sidecar_injection_success_total` grows.
 
 use crate::common::counter;
 use crate::common::pod_load::PodLoad;
-use crate::istiod::{REVISION, audit_all_same, istiod};
+use crate::istiod::{REVISION, TAG, audit_all_same, istiod};
 use crate::world::{NEEDLE_NS, World};
 use crate::{Outcome, workloads};
 use serde_json::json;
@@ -60,10 +61,12 @@ async fn switch(world: &Arc<World>, section: &str) -> Outcome {
             expected.len()
         ));
     }
-    let ns = world
-        .namespace("switch", json!({"istio.io/rev": REVISION}))
-        .await?;
-    let load = load(world, &ns);
+    // The revision's namespace and its tag's: both configurations change hands in each step.
+    let mut namespaces = Vec::new();
+    for (name, rev) in [("switch", REVISION), ("switch-tag", TAG)] {
+        namespaces.push(world.namespace(name, json!({"istio.io/rev": rev})).await?);
+    }
+    let load = load(world, &namespaces);
     let steps = async {
         for (i, (step, after)) in steps.iter().zip(expected).enumerate() {
             let step = step.clone();
@@ -83,7 +86,7 @@ async fn switch(world: &Arc<World>, section: &str) -> Outcome {
         tally.injected,
         section.trim_start_matches('#').trim()
     );
-    SWITCHED.lock().unwrap().push(ns);
+    SWITCHED.lock().unwrap().extend(namespaces);
     Ok(())
 }
 
@@ -94,9 +97,9 @@ static SWITCHED: Mutex<Vec<String>> = Mutex::new(Vec::new());
 /// istiod and by needle) the same.
 pub async fn audited(_world: Arc<World>) -> Outcome {
     let namespaces = SWITCHED.lock().unwrap().clone();
-    if namespaces.len() != 2 {
+    if namespaces.len() != 4 {
         return Err(format!(
-            "{} switch namespaces to audit, want 2 (both switches passed)",
+            "{} switch namespaces to audit, want 4 (both switches passed, two namespaces each)",
             namespaces.len()
         ));
     }
@@ -106,12 +109,14 @@ pub async fn audited(_world: Arc<World>) -> Outcome {
     Ok(())
 }
 
-/// Pods created every `EVERY` in `ns`: every tenth stored (held from scheduling), the others
-/// server-side dry runs.
-fn load(world: &Arc<World>, ns: &str) -> PodLoad {
-    let (world, ns) = (world.clone(), ns.to_string());
+/// Pods created every `EVERY`, in each of `namespaces` in turn: every tenth stored (held from
+/// scheduling), the others server-side dry runs.
+fn load(world: &Arc<World>, namespaces: &[String]) -> PodLoad {
+    let (world, namespaces) = (world.clone(), namespaces.to_vec());
     PodLoad::start(EVERY, move |n| {
-        let (world, ns) = (world.clone(), ns.clone());
+        let world = world.clone();
+        let namespaces_count = namespaces.len();
+        let ns = namespaces[n % namespaces_count].clone();
         async move {
             let pod = json!({"apiVersion": "v1", "kind": "Pod",
                 "metadata": {"name": format!("switch-{n}"), "labels": {"app": "switch"}},
@@ -119,7 +124,9 @@ fn load(world: &Arc<World>, ns: &str) -> PodLoad {
                     "containers": [{"name": "app", "image": workloads::APP_IMAGE,
                         "ports": [{"containerPort": 8080}],
                         "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}});
-            world.create_pod(&ns, &pod, n % 10 != 0).await
+            // One round of the namespaces in ten is stored.
+            let dry_run = (n / namespaces_count) % 10 != 0;
+            world.create_pod(&ns, &pod, dry_run).await
         }
     })
 }

@@ -43,6 +43,17 @@ release: {{ .Release.Name }}
 {{ include "needle.labels" . }}
 {{- end -}}
 
+{{/* An injection webhook configuration's labels (the revision's and each tag's): without
+`istio.io/rev` when sidecarInjectorWebhook.labelRevision is false, so that an istiod of the
+same revision does not write its CA into it. */}}
+{{- define "needle.injectorWebhookLabels" -}}
+{{- if .Values.sidecarInjectorWebhook.labelRevision }}
+{{- include "needle.webhookLabels" . }}
+{{- else }}
+{{- regexReplaceAll "\n?istio\\.io/rev: .*" (include "needle.webhookLabels" .) "" }}
+{{- end }}
+{{- end -}}
+
 {{/* The names of the injection webhook configurations this release installs. */}}
 {{- define "needle.injectorWebhookName" -}}
 istio-sidecar-injector{{ with .Values.revision }}-{{ . }}{{ end }}{{ include "needle.nsSuffix" . }}
