@@ -3,6 +3,12 @@
 //! the most text needle writes per pod, and serde's generic serializer spends most of that on
 //! checking string bytes one at a time. Here a string is checked eight bytes at a time, and
 //! copied whole when nothing in it needs an escape (nearly every string of a pod).
+//!
+//! needle's JSON texts assume what serde_json gives without its `preserve_order` feature:
+//! an object's keys in sorted order, whatever order they came in. The replica key, the patch's
+//! comparison of texts (`patch::same`, `patch::scan`) and the answers compared byte for byte
+//! with serde_json's rest on it; `tests::maps_keep_their_keys_sorted` fails if the feature is
+//! ever turned on (by needle or by any crate that enables it).
 
 use serde_json::Value;
 
@@ -193,6 +199,18 @@ static ESCAPED: [bool; 256] = {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn maps_keep_their_keys_sorted() {
+        let value: Value = serde_json::from_str(r#"{"b":1,"a":{"d":2,"c":3}}"#).unwrap();
+        let mut out = Vec::new();
+        write(&mut out, &value);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"{"a":{"c":3,"d":2},"b":1}"#,
+            "serde_json keeps keys in their order: its preserve_order feature is on"
+        );
+    }
 
     /// Every value, every byte that needs an escape at every place in a word: the same text
     /// as serde_json.

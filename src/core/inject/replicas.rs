@@ -242,7 +242,10 @@ pub struct Key(Vec<u8>);
 
 impl Key {
     /// The key of a pod already normalized (`admission.normalized`), whose token volume is
-    /// `token` (`TokenVolume::of`).
+    /// `token` (`TokenVolume::of`). Every input of the injection is named here, in the key or
+    /// set aside with the reason: a field added to `Settings` or `Admission` does not compile
+    /// until it is one or the other, so no input can be forgotten and hand one pod's patch to
+    /// another.
     pub(super) fn new(
         snapshot: &Snapshot,
         settings: &Settings,
@@ -250,43 +253,66 @@ impl Key {
         native: &Native,
         token: Option<&TokenVolume>,
     ) -> Self {
+        let Settings {
+            revision,
+            native_sidecars,
+            compliance_policy,
+            openshift,
+            // A render that reads the clock marks itself volatile and is never shared.
+            clock: _,
+        } = settings;
+        let Admission {
+            pod,
+            namespace,
+            proxy_envs,
+            openshift_namespace,
+            // They enter through `native`, the decision they make.
+            nodes: _,
+            owner,
+            proxy_configs,
+            caller,
+            reinjection,
+            // The key is of the normalized pod (`pod`).
+            normalized: _,
+            // The cache itself.
+            replicas: _,
+        } = admission;
         let mut out = Vec::with_capacity(512);
         out.extend(snapshot.generation.get().to_le_bytes());
-        let proxy_configs = admission.proxy_configs.map(|p| p.generation().get());
-        match proxy_configs {
+        match proxy_configs.map(|p| p.generation().get()) {
             Some(generation) => {
                 out.push(1);
                 out.extend(generation.to_le_bytes());
             }
             None => out.push(0),
         }
-        out.push(admission.caller as u8);
-        out.push(admission.reinjection as u8);
-        text(&mut out, &settings.revision);
-        debug(&mut out, &settings.native_sidecars);
-        text(&mut out, &settings.compliance_policy);
-        out.push(settings.openshift as u8);
-        text(&mut out, admission.namespace);
-        json(&mut out, admission.proxy_envs);
+        out.push(*caller as u8);
+        out.push(*reinjection as u8);
+        text(&mut out, revision);
+        debug(&mut out, native_sidecars);
+        text(&mut out, compliance_policy);
+        out.push(*openshift as u8);
+        text(&mut out, namespace);
+        json(&mut out, proxy_envs);
         out.push(native.on as u8);
         text(&mut out, &native.reason);
-        match admission.owner {
+        match owner {
             Some(owner) => {
                 out.push(1);
                 debug(&mut out, owner);
             }
             None => out.push(0),
         }
-        match admission.openshift_namespace {
+        match openshift_namespace {
             Some(namespace) => json(&mut out, namespace),
             None => out.push(0),
         }
         // The pod, the most of the key: written as the patch base is.
         out.push(b'j');
-        let pod = out.len();
-        compact::write(&mut out, &admission.pod);
+        let at = out.len();
+        compact::write(&mut out, pod);
         if let Some(token) = token {
-            token.mask(&mut out[pod..]);
+            token.mask(&mut out[at..]);
         }
         Self(out)
     }
