@@ -12,7 +12,7 @@
 mod common;
 
 use common::exact_texts::exact_text_differences;
-use common::golden_cases::{case_filter, corpus_dir};
+use common::golden_cases::{case_filter, corpus_releases};
 use common::tally::Tally;
 use common::{document_differences, semantic_with_go_zeros, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
@@ -24,24 +24,6 @@ use needle::core::inject::workload::Offline;
 use needle::core::release::Release;
 use needle::sources::ConfigPaths;
 use std::path::{Path, PathBuf};
-
-/// The releases of the corpus, oldest first.
-fn releases() -> Vec<(String, PathBuf)> {
-    let dir = corpus_dir().join("istio-releases");
-    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| {
-            let e = e.ok()?;
-            let name = e.file_name().into_string().ok()?;
-            e.path().join("cfg").is_dir().then(|| (name, e.path()))
-        })
-        .collect();
-    let version =
-        |name: &str| -> Vec<u32> { name.split('.').map(|n| n.parse().unwrap_or(0)).collect() };
-    out.sort_by_key(|(name, _)| version(name));
-    assert!(!out.is_empty(), "no release in {}", dir.display());
-    out
-}
 
 fn inputs(release: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(release.join("inputs"))
@@ -137,7 +119,7 @@ fn release_cases(release: &str, dir: &Path, templates: TemplateSource, texts: &m
     }
     let filter = case_filter();
     let suite = format!("goldens-releases-{}", mode_name(templates));
-    let mut tally = Tally::table(&suite, release);
+    let mut tally = Tally::table(&suite, release, 192);
     for native in [false, true] {
         let settings = Settings {
             revision: "default".into(),
@@ -180,7 +162,7 @@ fn mode_name(templates: TemplateSource) -> &'static str {
 /// default); `needle`: needle's built-in templates for every template they name; `config`:
 /// the releases' own texts translated, as written.
 #[test]
-fn goldens_releases() {
+fn goldens_corpus_releases() {
     let mut tallies = Vec::new();
     for templates in [
         TemplateSource::Auto,
@@ -188,7 +170,7 @@ fn goldens_releases() {
         TemplateSource::Config,
     ] {
         let mut lines = Vec::new();
-        for (release, dir) in releases() {
+        for (release, dir) in corpus_releases() {
             let mut texts = 0;
             let tally = release_cases(&release, &dir, templates, &mut texts);
             lines.push(format!(

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::golden_cases::corpus_dir;
+use common::golden_cases::{corpus_dir, corpus_releases};
 use needle::core::config::Snapshot;
 use needle::core::config::snapshot::{Source, Sources, TemplateSource, build};
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
@@ -86,17 +86,10 @@ const TEMPLATES: [&str; 4] = ["sidecar", "gateway", "grpc-agent", "grpc-simple"]
 
 /// Each release's default ConfigMaps, oldest first, then 86c9f01's.
 fn configs() -> Vec<(String, PathBuf)> {
-    let releases = corpus_dir().join("istio-releases");
-    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(&releases)
-        .expect("the corpus's istio-releases")
-        .filter_map(|e| {
-            let e = e.ok()?;
-            let cfg = e.path().join("cfg");
-            cfg.is_dir()
-                .then(|| (e.file_name().to_string_lossy().into_owned(), cfg))
-        })
+    let mut out: Vec<(String, PathBuf)> = corpus_releases()
+        .into_iter()
+        .map(|(name, dir)| (name, dir.join("cfg")))
         .collect();
-    out.sort();
     out.push((
         "86c9f01".into(),
         corpus_dir().join("istio-inject/rendered/default"),

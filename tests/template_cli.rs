@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::golden_cases::corpus_dir;
+use common::golden_cases::{corpus_dir, corpus_releases};
 use common::yaml_documents;
 use serde_json::Value;
 use std::process::{Command, Output};
@@ -230,16 +230,8 @@ fn template_check_reports_each_template() {
 /// `gateway`, `grpc-simple` and `grpc-agent` render from needle's built-in templates.
 #[test]
 fn template_check_names_each_releases_stock_templates_as_needles() {
-    let releases = corpus_dir().join("istio-releases");
-    let mut names: Vec<String> = std::fs::read_dir(&releases)
-        .expect("the corpus's istio-releases")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| releases.join(n).join("cfg").is_dir())
-        .collect();
-    names.sort();
-    assert!(!names.is_empty());
-    for release in names {
-        let cfg = releases.join(&release).join("cfg");
+    for (release, dir) in corpus_releases() {
+        let cfg = dir.join("cfg");
         let file = |name: &str| cfg.join(name).to_string_lossy().into_owned();
         let out = needle(&[
             "template",

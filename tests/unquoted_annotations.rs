@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::golden_cases::{corpus_dir, load_table};
+use common::golden_cases::{corpus_dir, corpus_releases, load_table};
 use common::tally::Tally;
 use needle::core::config::Snapshot;
 use needle::core::config::snapshot::TemplateSource;
@@ -45,15 +45,8 @@ fn configs() -> Vec<(String, ConfigPaths)> {
         "needle's embedded defaults".to_string(),
         ConfigPaths::default(),
     )];
-    let releases = corpus_dir().join("istio-releases");
-    let mut names: Vec<String> = std::fs::read_dir(&releases)
-        .expect("the corpus's istio-releases")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| releases.join(n).join("cfg").is_dir())
-        .collect();
-    names.sort();
-    for name in names {
-        let cfg = releases.join(&name).join("cfg");
+    for (name, dir) in corpus_releases() {
+        let cfg = dir.join("cfg");
         out.push((
             format!("Istio {name}"),
             paths(
@@ -163,7 +156,7 @@ fn one_template(snapshot: &Snapshot) -> Result<(), String> {
 
 #[test]
 fn line_breaks_in_unquoted_annotations_are_refused_on_every_release() {
-    let mut tally = Tally::table("unquoted-annotations", "templates");
+    let mut tally = Tally::table("unquoted-annotations", "templates", 16);
     for (release, paths) in configs() {
         let outcome = paths
             .load()
@@ -200,20 +193,11 @@ fn outcome(snapshot: &Snapshot, pod: &Value) -> String {
 
 #[test]
 fn needles_templates_read_unquoted_values_as_each_releases_text_does() {
-    let releases = corpus_dir().join("istio-releases");
     let rendered = corpus_dir().join("istio-inject/rendered/default");
-    let mut cfgs: Vec<(String, PathBuf)> = std::fs::read_dir(&releases)
-        .expect("the corpus's istio-releases")
-        .filter_map(|e| e.ok())
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                e.path().join("cfg"),
-            )
-        })
-        .filter(|(_, cfg)| cfg.is_dir())
+    let mut cfgs: Vec<(String, PathBuf)> = corpus_releases()
+        .into_iter()
+        .map(|(name, dir)| (name, dir.join("cfg")))
         .collect();
-    cfgs.sort();
     cfgs.push(("86c9f01".into(), rendered));
     let (mut compared, mut refused) = (0, 0);
     for (release, cfg) in cfgs {

@@ -28,6 +28,27 @@ pub fn corpus_dir() -> PathBuf {
     dir
 }
 
+/// The corpus's Istio releases (`istio-releases/<release>`), oldest first: each folder's name
+/// and path. A folder without the release's ConfigMaps (`cfg/`) fails the test, as does none.
+pub fn corpus_releases() -> Vec<(String, PathBuf)> {
+    let dir = corpus_dir().join("istio-releases");
+    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    for (_, path) in &out {
+        let cfg = path.join("cfg");
+        assert!(cfg.is_dir(), "{}: no such folder", cfg.display());
+    }
+    let version =
+        |name: &str| -> Vec<u32> { name.split('.').map(|n| n.parse().unwrap_or(0)).collect() };
+    out.sort_by_key(|(name, _)| version(name));
+    assert!(!out.is_empty(), "no release in {}", dir.display());
+    out
+}
+
 /// `NEEDLE_CASE`: run only the cases whose name contains it.
 pub fn case_filter() -> Option<String> {
     std::env::var("NEEDLE_CASE").ok().filter(|f| !f.is_empty())

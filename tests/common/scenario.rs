@@ -27,11 +27,17 @@ macro_rules! scenario {
     };
 }
 
-/// Run each scenario, printing `ok   NAME (time)` or `FAIL NAME: why`; the names that failed.
+/// A scenario that failed, and why.
+pub struct Failure {
+    pub name: &'static str,
+    pub error: String,
+}
+
+/// Run each scenario, printing `ok   NAME (time)` or `FAIL NAME: why`; those that failed.
 pub async fn run_each<W: Send + Sync + 'static>(
     world: &Arc<W>,
     scenarios: &[Scenario<W>],
-) -> Vec<&'static str> {
+) -> Vec<Failure> {
     let mut failed = Vec::new();
     for scenario in scenarios {
         let began = Instant::now();
@@ -43,7 +49,10 @@ pub async fn run_each<W: Send + Sync + 'static>(
             Ok(()) => println!("ok   {} ({:?})", scenario.name, began.elapsed()),
             Err(e) => {
                 println!("FAIL {}: {e}", scenario.name);
-                failed.push(scenario.name);
+                failed.push(Failure {
+                    name: scenario.name,
+                    error: e,
+                });
             }
         }
     }
@@ -55,25 +64,29 @@ pub async fn run_each<W: Send + Sync + 'static>(
 pub fn count_named<'a>(
     prefix: &str,
     names: impl Iterator<Item = &'a str>,
-    failed: &[&str],
+    failed: &[Failure],
 ) -> String {
     let named: Vec<&str> = names.filter(|n| n.starts_with(prefix)).collect();
-    let passed = named.iter().filter(|n| !failed.contains(n)).count();
+    let passed = named
+        .iter()
+        .filter(|n| !failed.iter().any(|f| f.name == **n))
+        .count();
     format!("{passed}/{} pass", named.len())
 }
 
 /// Set apart the failed scenarios that `tests/known_failures.txt` lists for `suite` (each line
-/// names a part of the scenarios' names): the failures left, and the surprises (a listed
-/// scenario that passed, or a line that names none of those that ran).
+/// names a part of the scenarios' names and a piece of the error they are listed for): the
+/// failures left, and the surprises (a listed part that names no scenario, a listed scenario
+/// that passes, or one that fails with another error).
 pub fn known<W>(
     scenarios: &[Scenario<W>],
-    failed: Vec<&'static str>,
+    failed: Vec<Failure>,
     suite: &str,
-) -> (Vec<&'static str>, Vec<String>) {
+) -> (Vec<Failure>, Vec<String>) {
     let known = super::tally::known_failures(suite);
     let listed = |name: &str| known.iter().find(|(part, _)| name.contains(part.as_str()));
     let mut surprises = Vec::new();
-    for (part, why) in &known {
+    for (part, listed) in &known {
         let named: Vec<&Scenario<W>> = scenarios
             .iter()
             .filter(|s| s.name.contains(part.as_str()))
@@ -83,19 +96,26 @@ pub fn known<W>(
                 "tests/known_failures.txt lists {suite} {part:?}, which names no scenario"
             ));
         }
-        for s in named.iter().filter(|s| !failed.contains(&s.name)) {
+        for s in named
+            .iter()
+            .filter(|s| !failed.iter().any(|f| f.name == s.name))
+        {
             surprises.push(format!(
-                "{}: listed in tests/known_failures.txt ({why}) but passes; remove the line",
-                s.name
+                "{}: listed in tests/known_failures.txt ({}) but passes; remove the line",
+                s.name, listed.reason
             ));
         }
     }
     let failed = failed
         .into_iter()
-        .filter(|name| match listed(name) {
-            Some((_, why)) => {
-                println!("known failure {suite} {name}: {why}");
+        .filter(|failure| match listed(failure.name) {
+            Some((_, listed)) if listed.explains(&failure.error) => {
+                println!("known failure {suite} {}: {}", failure.name, listed.reason);
                 false
+            }
+            Some((_, listed)) => {
+                surprises.push(listed.other_error(failure.name, &failure.error));
+                true
             }
             None => true,
         })

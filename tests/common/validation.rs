@@ -111,7 +111,7 @@ impl Table {
     /// Run every case, print `validate <table>: passed/cases pass`, and fail on a case that
     /// fails unlisted or passes while listed.
     pub fn run(&self, cases: &[Case], outcome: impl Fn(&Case) -> Outcome) {
-        let mut tally = Tally::table("validate", &self.name);
+        let mut tally = Tally::table("validate", &self.name, 1);
         for case in cases {
             tally.record(case.name, self.compare(case, &outcome(case)));
         }

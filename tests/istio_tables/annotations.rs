@@ -41,7 +41,7 @@ fn test_validate_resource_quantity() {
         ("invalid quantity format", "invalid", true),
         ("empty string", "", true),
     ];
-    let mut table = Tally::table("istio-tables", "TestValidateResourceQuantity");
+    let mut table = Tally::table("istio-tables", "TestValidateResourceQuantity", 1);
     for (name, value, want_err) in cases {
         let result = validate(
             &annotations(&[("sidecar.istio.io/proxyCPU", value)]),
@@ -89,7 +89,7 @@ fn test_validate_annotations() {
             true,
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestValidateAnnotations");
+    let mut table = Tally::table("istio-tables", "TestValidateAnnotations", 1);
     for (name, pairs, want_err) in cases {
         table.record(
             name,

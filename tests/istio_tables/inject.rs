@@ -44,7 +44,7 @@ fn test_strategic_merge() {
             { "name": "hello", "image": "fake.docker.io/google-samples/hello-go-gke:1.0" },
         ] },
     });
-    let mut table = Tally::table("istio-tables", "TestStrategicMerge");
+    let mut table = Tally::table("istio-tables", "TestStrategicMerge", 1);
     let outcome = strategic_merge(&input, &template, Schema::Pod)
         .map_err(|e| format!("merge failed: {e}"))
         .and_then(|mut merged| {
@@ -82,7 +82,7 @@ fn test_clean_proxy_config() {
             r#"{"configPath":"/foo/bar","drainDuration":"7s","proxyMetadata":{"foo":"barr"}}"#,
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestCleanProxyConfig");
+    let mut table = Tally::table("istio-tables", "TestCleanProxyConfig", 1);
     for (name, proxy, want) in cases {
         let got = proxy_config_json(&proxy);
         // Istio compares the text, then checks that applying it over the defaults gives the
@@ -153,7 +153,7 @@ fn test_append_multus_network() {
                    ]"#,
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestAppendMultusNetwork");
+    let mut table = Tally::table("istio-tables", "TestAppendMultusNetwork", 1);
     for (name, input, want) in cases {
         let got = append_multus_network(input, "istio-cni");
         let outcome = expect_eq(got.as_str(), want).and_then(|()| {
@@ -258,7 +258,7 @@ fn test_proxy_image() {
             "private-repo/istio/proxyv2:1.12-this-is-unusual-tag-distroless",
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestProxyImage");
+    let mut table = Tally::table("istio-tables", "TestProxyImage", 1);
     for (name, v, pc_type, ann_type, want) in cases {
         let got = image_url(&v, "proxy", pc_type, ann_type);
         table.record(name, expect_eq(got.as_str(), want));

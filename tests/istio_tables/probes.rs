@@ -32,7 +32,7 @@ fn test_find_sidecar() {
             Some(&proxy),
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestFindSidecar");
+    let mut table = Tally::table("istio-tables", "TestFindSidecar", 1);
     for (name, p, want) in &cases {
         table.record(name, expect_eq(pod::sidecar(p), *want));
     }
@@ -84,7 +84,7 @@ fn test_should_rewrite_app_http_probers() {
             false,
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestShouldRewriteAppHTTPProbers");
+    let mut table = Tally::table("istio-tables", "TestShouldRewriteAppHTTPProbers", 1);
     for (name, spec_setting, annotations, want) in cases {
         let p = match annotations {
             Some(a) => json!({ "metadata": { "annotations": string_map(a) } }),
@@ -139,7 +139,7 @@ fn test_dump_app_grpc_probers() {
             }"#,
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestDumpAppGRPCProbers");
+    let mut table = Tally::table("istio-tables", "TestDumpAppGRPCProbers", 1);
     for (name, p, want) in cases {
         let outcome = match dump_app_probers(&p, 15020) {
             Some(got) => expect_eq(parse_json(&got), parse_json(want)),
@@ -213,7 +213,7 @@ fn test_patch_rewrite_probe() {
             ] } }),
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestPatchRewriteProbe");
+    let mut table = Tally::table("istio-tables", "TestPatchRewriteProbe", 1);
     for (name, mut p, want) in cases {
         rewrite_probes(&mut p, 15020);
         table.record(
@@ -276,7 +276,7 @@ fn test_merge_or_append_probers() {
             ]),
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestMergeOrAppendProbers");
+    let mut table = Tally::table("istio-tables", "TestMergeOrAppendProbers", 1);
     for (name, previously_injected, input, probers, want) in cases {
         let mut sidecar = json!({ "name": "istio-proxy", "env": input });
         merge_or_append(&mut sidecar, previously_injected, probers);

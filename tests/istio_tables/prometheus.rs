@@ -51,7 +51,7 @@ fn test_enable_prometheus_aggregation() {
             false,
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestEnablePrometheusAggregation");
+    let mut table = Tally::table("istio-tables", "TestEnablePrometheusAggregation", 1);
     for (name, mesh, annos, want) in cases {
         let mut p = prometheus_pod(annos);
         let outcome = apply_merge(&mut p, &mesh, STATUS_PORT, Release::NEWEST).and_then(|()| {
@@ -144,6 +144,7 @@ fn test_get_prometheus_scrape_configuration_multi_target() {
     let mut table = Tally::table(
         "istio-tables",
         "TestGetPrometheusScrapeConfigurationMultiTarget",
+        1,
     );
     for (name, annos, want_port, want_path, want_targets) in cases {
         let mut p = prometheus_pod(annos);
@@ -239,7 +240,7 @@ fn test_apply_prometheus_merge_scrape_targets() {
             }),
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestApplyPrometheusMergeScrapeTargets");
+    let mut table = Tally::table("istio-tables", "TestApplyPrometheusMergeScrapeTargets", 1);
     for (name, annos, check) in cases {
         let mut p = prometheus_pod(annos);
         let result = apply_merge(&mut p, &mesh, STATUS_PORT, Release::NEWEST);
@@ -307,7 +308,7 @@ fn test_apply_secure_prometheus_annotation() {
             None,
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestApplySecurePrometheusAnnotation");
+    let mut table = Tally::table("istio-tables", "TestApplySecurePrometheusAnnotation", 1);
     for (name, mut p, want) in cases {
         apply_secure_port(&mut p, Release::NEWEST);
         table.record(name, expect_eq(annotation(&p, SECURE), want));

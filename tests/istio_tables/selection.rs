@@ -306,7 +306,7 @@ fn test_inject_required() {
             ..Default::default()
         },
     ];
-    let mut table = Tally::table("istio-tables", "TestInjectRequired");
+    let mut table = Tally::table("istio-tables", "TestInjectRequired", 1);
     for c in cases {
         // Istio injects nothing under a policy it does not know; needle refuses such a config
         // when it loads (so nothing is injected either): the case holds if it wants no pod.
@@ -404,7 +404,7 @@ fn test_parse_inject_envs() {
             &[("ROOTPAGE1", "/foo/bar"), ("ROOTPAGE2", "/bar/toe")],
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestParseInjectEnvs");
+    let mut table = Tally::table("istio-tables", "TestParseInjectEnvs", 1);
     for (name, path, want) in cases {
         let want: BTreeMap<String, String> = want
             .iter()

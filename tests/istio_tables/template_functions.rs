@@ -41,7 +41,7 @@ fn test_omit_nil() {
             json!({"global": {"proxy": {"resources": {"limits": {"memory": "500Mi"}}}}}),
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestOmitNil");
+    let mut table = Tally::table("istio-tables", "TestOmitNil", 1);
     for (name, input, want) in cases {
         table.record(name, expect_eq(omit_nil(&input), want));
     }
@@ -226,7 +226,7 @@ fn test_otel_resource_attributes() {
             "service.namespace=default,service.version=v1.2.3,service.instance.id=default.$(POD_NAME).nginx",
         ),
     ];
-    let mut table = Tally::table("istio-tables", "TestOtelResourceAttributes");
+    let mut table = Tally::table("istio-tables", "TestOtelResourceAttributes", 1);
     for (name, mesh, annos, labels, namespace, containers, want) in cases {
         // needle computes the attributes while building the template context.
         let p = json!({

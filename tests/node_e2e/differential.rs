@@ -69,13 +69,13 @@ pub async fn by_istiod(world: Arc<World>) -> Outcome {
             answers.len(),
             answers.len() - refused
         );
-        audit_each_pod(&ns)?;
         sides.push((ns, answers));
     }
     let total: usize = sides.iter().map(|(_, answers)| answers.len()).sum();
     if total < AT_LEAST {
         return Err(format!("only {total} manifests, want {AT_LEAST}"));
     }
+    audit_each_pod(&audited(&sides))?;
     *BY_ISTIOD.lock().unwrap() = sides;
     Ok(())
 }
@@ -115,10 +115,23 @@ pub async fn by_needle(world: Arc<World>) -> Outcome {
             different.join("\n")
         ));
     }
-    for (ns, _) in &sides {
-        audit_each_pod(ns)?;
-    }
-    Ok(())
+    audit_each_pod(&audited(&sides))
+}
+
+/// The namespaces to audit, each with the prefix of its pods' case names (the tag's pods
+/// share their names with the revision's).
+fn audited(sides: &[(String, Vec<Answer>)]) -> Vec<(String, String)> {
+    sides
+        .iter()
+        .zip(namespaces())
+        .map(|((ns, _), side)| {
+            let prefix = match side.rev {
+                REVISION => String::new(),
+                rev => format!("{rev}/"),
+            };
+            (ns.clone(), prefix)
+        })
+        .collect()
 }
 
 /// The service accounts the manifests name, so that the ServiceAccount admission plugin lets

@@ -18,8 +18,9 @@ pub const REVISION: &str = "canary";
 pub const TAG: &str = "prod";
 
 /// In this order: each needs the one before. istiod installed and injecting; the same
-/// verdicts from both validators; the differential's pods from istiod; the revision moved to needle under load; the same pods
-/// from needle; the revision moved back under load.
+/// verdicts from both validators; the differential's pods from istiod; the revision moved to
+/// needle under load; the same pods from needle; the revision moved back under load; the
+/// switches' pods audited; a second, fresh revision served by needle from the start.
 pub fn scenarios() -> Vec<Scenario> {
     vec![
         scenario!(
@@ -49,6 +50,10 @@ pub fn scenarios() -> Vec<Scenario> {
         scenario!(
             "istiod: the switches' pods audited: needle audit on istiod's ConfigMaps finds the pods stored during both switches the same",
             crate::switch::audited
+        ),
+        scenario!(
+            "istiod: a fresh revision by docs/chart.md's steps: a second istiod installed without its injection webhooks, needle for its revision on its ConfigMaps, a restarted workload injected by needle as that istiod's and pointed at it",
+            crate::fresh::fresh_revision
         ),
     ]
 }
@@ -88,7 +93,6 @@ fn install_commands(commit: &str, charts: &std::path::Path) -> Vec<Vec<String>> 
         "--set",
         "global.resourceScope=namespace",
     ];
-    let image = format!("pilot.image=localhost/needle-test/pilot:{commit}");
     let istiod = [
         "install",
         &format!("istiod-{REVISION}"),
@@ -99,26 +103,29 @@ fn install_commands(commit: &str, charts: &std::path::Path) -> Vec<Vec<String>> 
         &format!("revision={REVISION}"),
         "--set",
         &format!("revisionTags={{{TAG}}}"),
-        "--set",
-        "global.hub=localhost/needle-test",
-        "--set",
-        "global.tag=stand-in",
-        "--set",
-        &image,
-        "--set",
-        "pilot.autoscaleEnabled=false",
-        "--set",
-        "pilot.resources.requests.cpu=50m",
-        "--set",
-        "pilot.resources.requests.memory=128Mi",
         "--wait",
         "--timeout",
         "3m",
     ];
-    [&base[..], &istiod[..]]
-        .iter()
-        .map(|args| args.iter().map(|a| a.to_string()).collect())
-        .collect()
+    let mut istiod: Vec<String> = istiod.iter().map(|a| a.to_string()).collect();
+    istiod.extend(node_values(commit));
+    vec![base.iter().map(|a| a.to_string()).collect(), istiod]
+}
+
+/// The `--set` flags this node needs of istiod's chart: the locally built istiod and the
+/// stand-in proxy as its images, one small replica on a two-core node.
+pub fn node_values(commit: &str) -> Vec<String> {
+    [
+        "global.hub=localhost/needle-test",
+        "global.tag=stand-in",
+        &format!("pilot.image=localhost/needle-test/pilot:{commit}"),
+        "pilot.autoscaleEnabled=false",
+        "pilot.resources.requests.cpu=50m",
+        "pilot.resources.requests.memory=128Mi",
+    ]
+    .iter()
+    .flat_map(|value| ["--set".to_string(), value.to_string()])
+    .collect()
 }
 
 pub async fn installed(world: Arc<World>) -> Outcome {
@@ -161,7 +168,7 @@ pub async fn installed(world: Arc<World>) -> Outcome {
     println!(
         "     istiod 1.31 ({commit}) Ready for revision {REVISION}; {ns}/reviews injected by it and Ready; its sidecar_injection_success_total {injections}"
     );
-    audit_all_same(&ns).map(drop)
+    audit_all_same(&ns, REVISION).map(drop)
 }
 
 /// istiod's metrics page, through the apiserver's proxy to its Service.
@@ -176,19 +183,19 @@ pub async fn metrics(world: &World) -> Result<String, String> {
         .map_err(|e| format!("istiod's metrics: {e}"))
 }
 
-/// `needle audit` of a namespace on istiod's own ConfigMaps, reading the cluster as istiod
-/// does (exit 1 when a pod differs): its output.
-fn audit(ns: &str) -> Result<String, String> {
+/// `needle audit` of a namespace on the ConfigMaps of istiod's `revision`, reading the
+/// cluster as istiod does (exit 1 when a pod differs): its output.
+fn audit(ns: &str, revision: &str) -> Result<String, String> {
     let args = [
         "audit",
         "-n",
         ns,
         "--revision",
-        REVISION,
+        revision,
         "--injector-configmap",
-        &format!("{NEEDLE_NS}/istio-sidecar-injector-{REVISION}"),
+        &format!("{NEEDLE_NS}/istio-sidecar-injector-{revision}"),
         "--mesh-configmap",
-        &format!("{NEEDLE_NS}/istio-{REVISION}"),
+        &format!("{NEEDLE_NS}/istio-{revision}"),
         "--watch-cluster",
         "--istio-release",
         "1.31",
@@ -204,15 +211,15 @@ fn audit(ns: &str) -> Result<String, String> {
     }
 }
 
-/// `needle audit` beside istiod (`audit`): every injected pod of the revision the same (and
-/// at least one); how many.
-pub fn audit_all_same(ns: &str) -> Result<usize, String> {
-    let said = audit(ns)?;
+/// `needle audit` beside istiod's `revision` (`audit`): every injected pod of the revision
+/// the same (and at least one); how many.
+pub fn audit_all_same(ns: &str, revision: &str) -> Result<usize, String> {
+    let said = audit(ns, revision)?;
     let (audited, same, clean) = summary(&said)?;
     match audited == same && audited > 0 && clean {
         true => {
             println!(
-                "     needle audit -n {ns}: {audited} pods of revision {REVISION}, {audited} same"
+                "     needle audit -n {ns}: {audited} pods of revision {revision}, {audited} same"
             );
             Ok(audited)
         }
@@ -220,32 +227,38 @@ pub fn audit_all_same(ns: &str) -> Result<usize, String> {
     }
 }
 
-/// `needle audit` beside istiod (`audit`), each audited pod a case of the suite `node-e2e-audit`
-/// (tests/known_failures.txt: the pods it rightly finds different, and why).
-pub fn audit_each_pod(ns: &str) -> Outcome {
-    let said = audit(ns)?;
-    let (audited, same, _) = summary(&said)?;
-    let mut tally = crate::common::tally::Tally::new("node-e2e-audit");
-    // Rows: NAMESPACE POD REVISION RESULT [FIRST DIFFERENCE].
-    for row in said.lines().filter(|l| l.starts_with(&format!("{ns} "))) {
-        let words: Vec<&str> = row.split_whitespace().collect();
-        let (Some(pod), Some(result)) = (words.get(1), words.get(3)) else {
-            continue;
-        };
-        let outcome = match *result {
-            "same" => Ok(()),
-            _ => Err(row.to_string()),
-        };
-        tally.record(pod, outcome);
+/// `needle audit` beside istiod (`audit`) of each namespace, each audited pod a case of the
+/// suite `node-e2e-audit` named with its namespace's prefix (tests/known_failures.txt: the
+/// pods it rightly finds different, and why).
+pub fn audit_each_pod(namespaces: &[(String, String)]) -> Outcome {
+    let mut tally = crate::common::tally::Tally::new("node-e2e-audit", 1);
+    let mut said_all = String::new();
+    for (ns, prefix) in namespaces {
+        let said = audit(ns, REVISION)?;
+        let (audited, same, _) = summary(&said)?;
+        let before = tally.total();
+        // Rows: NAMESPACE POD REVISION RESULT [FIRST DIFFERENCE].
+        for row in said.lines().filter(|l| l.starts_with(&format!("{ns} "))) {
+            let words: Vec<&str> = row.split_whitespace().collect();
+            let (Some(pod), Some(result)) = (words.get(1), words.get(3)) else {
+                continue;
+            };
+            let outcome = match *result {
+                "same" => Ok(()),
+                _ => Err(row.to_string()),
+            };
+            tally.record(&format!("{prefix}{pod}"), outcome);
+        }
+        if tally.total() - before != audited || audited == 0 {
+            return Err(format!("needle audit's rows and summary disagree:\n{said}"));
+        }
+        println!("     needle audit -n {ns}: {audited} pods of revision {REVISION}, {same} same");
+        said_all.push_str(&said);
     }
-    if tally.total() != audited || audited == 0 {
-        return Err(format!("needle audit's rows and summary disagree:\n{said}"));
-    }
-    println!("     needle audit -n {ns}: {audited} pods of revision {REVISION}, {same} same");
     // A surprise (a pod different and not listed, or listed and the same) fails the scenario.
     tally
         .surprises()
-        .map_err(|e| format!("{e}\nneedle audit beside istiod said\n{said}"))
+        .map_err(|e| format!("{e}\nneedle audit beside istiod said\n{said_all}"))
 }
 
 /// The audit's summary line, `audit: N pods of revision canary: S same, 0 different, 0 not

@@ -14,6 +14,7 @@ mod broken;
 #[path = "../common/mod.rs"]
 mod common;
 mod differential;
+mod fresh;
 mod install;
 mod istiod;
 mod outside;

@@ -70,7 +70,7 @@ async fn switch(world: &Arc<World>, section: &str) -> Outcome {
     let steps = async {
         for (i, (step, after)) in steps.iter().zip(expected).enumerate() {
             let step = step.clone();
-            let ran = tokio::task::spawn_blocking(move || run_step(&step)).await;
+            let ran = tokio::task::spawn_blocking(move || run_doc_block(&step, &[])).await;
             ran.map_err(|e| e.to_string())?
                 .map_err(|e| format!("step {}: {e}", i + 1))?;
             injects(world, *after, &format!("step {}", i + 1)).await?;
@@ -104,7 +104,7 @@ pub async fn audited(_world: Arc<World>) -> Outcome {
         ));
     }
     for ns in namespaces {
-        audit_all_same(&ns)?;
+        audit_all_same(&ns, REVISION)?;
     }
     Ok(())
 }
@@ -196,13 +196,17 @@ pub fn doc_steps(section: &str) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// Run one step with bash, as a user pastes it: helm and kubectl of the control plane on the
-/// PATH, the node's kubeconfig, helm's state in a directory of the test's own; the chart
-/// paths and the image repository are the test's.
-fn run_step(block: &str) -> Outcome {
+/// Run one block of the page with bash, as a user pastes it: helm and kubectl of the control
+/// plane on the PATH, the node's kubeconfig, helm's state in a directory of the test's own;
+/// the chart paths and the image repository are the test's, and `replace` (applied first)
+/// names what else a scenario changes.
+pub fn run_doc_block(block: &str, replace: &[(String, String)]) -> Outcome {
     let (_, charts) = istiod()?;
     let needle_chart = crate::common::chart::chart_dir();
-    let script = block
+    let script = replace
+        .iter()
+        .fold(block.to_string(), |text, (from, to)| text.replace(from, to));
+    let script = script
         .replace("charts/needle", &needle_chart.display().to_string())
         .replace(
             "istio/istiod",

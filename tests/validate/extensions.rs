@@ -8,9 +8,7 @@
 //! must fail, an unlisted case must pass. Cases of Istio's tables that pass a non-Istio message
 //! ("invalid message") have no JSON form and are left out.
 
-mod common;
-
-use common::validation::{Case, Table};
+use crate::common::validation::{Case, Table};
 use needle::core::validate::{traffic_extension, wasm_plugin};
 use serde_json::json;
 

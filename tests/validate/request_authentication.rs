@@ -9,9 +9,7 @@
 //! must fail, an unlisted case must pass. Cases of Istio's tables that pass a non-Istio message
 //! ("invalid message") have no JSON form and are left out.
 
-mod common;
-
-use common::validation::{Case, Table};
+use crate::common::validation::{Case, Table};
 use needle::core::validate::request_authentication;
 use serde_json::{Value, json};
 

@@ -9,9 +9,7 @@
 //! must fail, an unlisted case must pass. Cases of Istio's tables that pass a non-Istio message
 //! ("invalid message") have no JSON form and are left out.
 
-mod common;
-
-use common::validation::{Case, Table, Validate, named, validate_with};
+use crate::common::validation::{Case, Table, Validate, named, validate_with};
 use needle::core::validate::{
     authorization_policy, peer_authentication, request_authentication, telemetry,
     traffic_extension, wasm_plugin,

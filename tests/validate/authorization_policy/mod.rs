@@ -9,13 +9,11 @@
 //! must fail, an unlisted case must pass. Cases of Istio's tables that pass a non-Istio message
 //! ("invalid message") have no JSON form and are left out.
 
-#[path = "../common/mod.rs"]
-mod common;
 mod fields;
 mod rules;
 mod targets;
 
-use common::validation::{Case, Table};
+use crate::common::validation::{Case, Table};
 use needle::core::validate::authorization_policy;
 use serde_json::{Value, json};
 

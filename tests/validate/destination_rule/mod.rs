@@ -6,13 +6,11 @@
 //! answers differently is listed, with the reason, in `tests/known_failures.txt` (suite
 //! `validate`).
 
-#[path = "../common/mod.rs"]
-mod common;
 mod load_balancing;
 mod resource;
 mod traffic_policy;
 
-use common::validation::{Case, Check, Table, decode_message, named, validate_with};
+use crate::common::validation::{Case, Check, Table, decode_message, named, validate_with};
 
 use needle::core::validate::common::{self as vc, Exporter};
 

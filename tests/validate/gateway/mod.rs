@@ -4,12 +4,10 @@
 //! protobuf JSON form. A case needle answers differently is listed, with the reason, in
 //! `tests/known_failures.txt` (suite `validate`).
 
-#[path = "../common/mod.rs"]
-mod common;
 mod servers;
 mod tls;
 
-use common::validation::{Case, Check, Table, decode_message, named, validate_with};
+use crate::common::validation::{Case, Check, Table, decode_message, named, validate_with};
 use needle::core::validate::common as vc;
 use needle::core::validate::gateway as gw;
 use serde_json::json;

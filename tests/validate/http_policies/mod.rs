@@ -5,13 +5,11 @@
 //! needle answers differently is listed, with the reason, in `tests/known_failures.txt`
 //! (suite `validate`).
 
-#[path = "../common/mod.rs"]
-mod common;
 mod faults;
 mod rewrites;
 
+use crate::common::validation::{Case, Check, Table, decode_message};
 use base64::Engine;
-use common::validation::{Case, Check, Table, decode_message};
 use needle::core::validate::virtual_service::http_policies as hp;
 use serde_json::json;
 

@@ -5,13 +5,11 @@
 //! as `null`). A case needle answers differently is listed, with the reason, in
 //! `tests/known_failures.txt` (suite `validate`).
 
-#[path = "../common/mod.rs"]
-mod common;
 mod destinations;
 mod root_and_delegate;
 mod routes;
 
-use common::validation::{Case, Check, Table, decode_message};
+use crate::common::validation::{Case, Check, Table, decode_message};
 use needle::core::validate::virtual_service::{self as vs, http_route as hr};
 use serde_json::json;
 

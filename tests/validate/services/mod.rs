@@ -4,16 +4,13 @@
 //! Kubernetes would hand the webhook. Go `nil` list elements become JSON `null`, which Istio's
 //! JSON reader (and needle) reads as an empty element, judged by the rules. A case needle
 //! answers differently is listed, with the reason, in `tests/known_failures.txt`.
-#![recursion_limit = "1024"]
 
-#[path = "../common/mod.rs"]
-mod common;
 mod decoding;
 mod entries;
 mod envoy_filters;
 mod sidecar_and_proxy;
 
-use common::validation::{Case, Outcome, Table, Validate, meta, named, validate_with};
+use crate::common::validation::{Case, Outcome, Table, Validate, meta, named, validate_with};
 
 use needle::core::validate::{
     Report, envoy_filter, proxy_config, service_entry, sidecar, workload_entry, workload_group,

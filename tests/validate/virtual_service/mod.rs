@@ -5,12 +5,10 @@
 //! form. A case needle answers differently is listed, with the reason, in
 //! `tests/known_failures.txt` (suite `validate`).
 
-#[path = "../common/mod.rs"]
-mod common;
 mod decoding;
 mod gateway_bound;
 
-use common::validation::{Case, Check, Table, named, validate_with};
+use crate::common::validation::{Case, Check, Table, named, validate_with};
 use needle::core::validate::Meta;
 use needle::core::validate::virtual_service as vs;
 use serde_json::json;
