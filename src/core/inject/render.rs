@@ -44,41 +44,6 @@ pub type SharedContext = Arc<Vars>;
 struct RenderContext {
     pod: Arc<Vars>,
     shared: SharedContext,
-    functions: Arc<Functions>,
-}
-
-/// The functions needle's templates call, also held by the render context so that a call
-/// finds its function there. minijinja looks a name up in the template's variables, then
-/// the context, then its globals: a map that also holds every Go and Sprig function of the
-/// translated templates, which a `sidecar` render would otherwise search about 45 times.
-/// The same function values stay registered as globals, so both lookups find one function.
-#[derive(Debug)]
-struct Functions([MjValue; FUNCTION_NAMES.len()]);
-
-const FUNCTION_NAMES: [&str; 7] = [
-    "annotation",
-    "go_string",
-    "exclude_inbound_port",
-    "append_multus_network",
-    "from_json",
-    "merge_object",
-    "omit_nil",
-];
-
-impl Functions {
-    /// The functions as `funcs::register` registered them.
-    fn of(env: &Environment<'static>) -> Self {
-        Self(FUNCTION_NAMES.map(|name| {
-            env.globals()
-                .find_map(|(n, f)| (n == name).then_some(f))
-                .unwrap_or_else(|| panic!("funcs::register registers {name}"))
-        }))
-    }
-
-    fn get(&self, name: &str) -> Option<&MjValue> {
-        let at = FUNCTION_NAMES.iter().position(|n| *n == name)?;
-        Some(&self.0[at])
-    }
 }
 
 impl Object for RenderContext {
@@ -87,9 +52,8 @@ impl Object for RenderContext {
     }
 
     fn get_value_by_str(self: &Arc<Self>, key: &str) -> Option<MjValue> {
-        let Some(var) = Var::named(key) else {
-            return self.functions.get(key).cloned();
-        };
+        // Not a variable: minijinja goes on to the globals (the template functions).
+        let var = Var::named(key)?;
         self.pod.get(var).or_else(|| self.shared.get(var)).cloned()
     }
 
@@ -124,7 +88,6 @@ pub enum Format {
 pub struct Templates {
     env: Environment<'static>,
     yaml: Arc<BTreeSet<String>>,
-    functions: Arc<Functions>,
 }
 
 impl std::fmt::Debug for Templates {
@@ -175,12 +138,7 @@ impl Templates {
             env.add_template_owned(name.clone(), source)
                 .map_err(|e| template_error(name, &e))?;
         }
-        let functions = Arc::new(Functions::of(&env));
-        Ok(Self {
-            env,
-            yaml,
-            functions,
-        })
+        Ok(Self { env, yaml })
     }
 
     /// The output format of a template.
@@ -208,7 +166,6 @@ impl Templates {
         let ctx = MjValue::from_object(RenderContext {
             pod: Arc::clone(vars),
             shared: Arc::clone(shared),
-            functions: Arc::clone(&self.functions),
         });
         let text = tmpl.render(ctx).map_err(|e| template_error(name, &e))?;
         match self.format(name) {
