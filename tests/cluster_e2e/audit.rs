@@ -8,10 +8,11 @@
 //! reported with what it would change.
 
 use crate::common::golden_cases::corpus_dir;
+use crate::common::pod_load::status_revision;
 use crate::common::server::watched;
 use crate::env::{Env, needle_binary};
 use crate::failures::{start, stop};
-use crate::selection::{pod, status_revision};
+use crate::selection::pod;
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;

@@ -3,8 +3,9 @@
 //! must say what needle's injector then did to the pod the apiserver stored. The cluster has
 //! the chart webhooks of revisions `default`, `canary` and `native` (see `env.rs`).
 
+use crate::common::pod_load::status_revision;
 use crate::env::{Env, needle_binary};
-use crate::selection::{pod, status_revision};
+use crate::selection::pod;
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::sync::Arc;

@@ -1,10 +1,11 @@
 //! `needle serve --injector-configmap`: the injector configuration read through the API and
 //! followed as it changes, as istiod reads its `istio-sidecar-injector` ConfigMap.
 
+use crate::common::pod_load::status_revision;
 use crate::common::server::{Server, plain_get};
 use crate::env::{Env, Revision};
 use crate::failures::{start, stop};
-use crate::selection::{pod, status_revision};
+use crate::selection::pod;
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, PostParams};

@@ -4,10 +4,11 @@
 //! webhook configuration, server and (rotated) certificate are restored afterwards.
 
 use crate::common::counter;
+use crate::common::pod_load::status_revision;
 use crate::common::server::{Server, free_port, temp_dir};
 use crate::env::{Env, Revision};
 use crate::failures::{start, stop};
-use crate::selection::{pod, status_revision};
+use crate::selection::pod;
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
 use kube::api::{Api, DeleteParams, PostParams};

@@ -7,11 +7,12 @@
 
 use crate::common::crds::wait_established;
 use crate::common::golden_cases::corpus_dir;
+use crate::common::pod_load::status_revision;
 use crate::common::server::Server;
 use crate::configmaps::{ready, wait_for};
 use crate::env::{Env, Revision};
 use crate::failures::{start, stop};
-use crate::selection::{pod, status_revision};
+use crate::selection::pod;
 use crate::{Outcome, Scenario, scenario};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{Api, DeleteParams, DynamicObject, PostParams};

@@ -2,6 +2,7 @@
 //! matrix through real namespace and object selectors. Every injected pod the apiserver
 //! stores must be what `needle kube-inject` makes of the same pod.
 
+use crate::common::pod_load::status_revision;
 use crate::env::{Env, needle_binary};
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
@@ -73,12 +74,6 @@ pub fn pod(name: &str, labels: Value, annotations: Value) -> Value {
         "spec": {"automountServiceAccountToken": false, "containers": [{"name": "app",
             "image": "registry.example/app:1", "ports": [{"name": "http", "containerPort": 8080}],
             "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}}}]}})
-}
-
-pub fn status_revision(stored: &Value) -> Option<String> {
-    let status = stored.pointer("/metadata/annotations/sidecar.istio.io~1status")?;
-    let status: Value = serde_json::from_str(status.as_str()?).ok()?;
-    status["revision"].as_str().map(str::to_string)
 }
 
 /// What the apiserver writes into every stored object's metadata, different each time.

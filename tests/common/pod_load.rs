@@ -105,6 +105,13 @@ impl Tally {
     }
 }
 
+/// The revision an injector's status annotation names.
+pub fn status_revision(pod: &Value) -> Option<String> {
+    let status = pod.pointer("/metadata/annotations/sidecar.istio.io~1status")?;
+    let status: Value = serde_json::from_str(status.as_str()?).ok()?;
+    status["revision"].as_str().map(str::to_string)
+}
+
 /// Whether an injector's status annotation is on the pod.
 pub fn injected(pod: &Value) -> bool {
     pod.pointer("/metadata/annotations/sidecar.istio.io~1status")

@@ -59,6 +59,11 @@ pub async fn run_each<W: Send + Sync + 'static>(
     failed
 }
 
+/// Whether the scenario `name` is among those that failed.
+fn failed_named(failed: &[Failure], name: &str) -> bool {
+    failed.iter().any(|f| f.name == name)
+}
+
 /// `M/M pass` over the scenarios among those that ran whose names start with `prefix`
 /// (`chaos:`, the cluster's bad days; `istiod:`, beside a real istiod): a summary line's count.
 pub fn count_named<'a>(
@@ -67,10 +72,7 @@ pub fn count_named<'a>(
     failed: &[Failure],
 ) -> String {
     let named: Vec<&str> = names.filter(|n| n.starts_with(prefix)).collect();
-    let passed = named
-        .iter()
-        .filter(|n| !failed.iter().any(|f| f.name == **n))
-        .count();
+    let passed = named.iter().filter(|n| !failed_named(failed, n)).count();
     format!("{passed}/{} pass", named.len())
 }
 
@@ -96,10 +98,7 @@ pub fn known<W>(
                 "tests/known_failures.txt lists {suite} {part:?}, which names no scenario"
             ));
         }
-        for s in named
-            .iter()
-            .filter(|s| !failed.iter().any(|f| f.name == s.name))
-        {
+        for s in named.iter().filter(|s| !failed_named(&failed, s.name)) {
             surprises.push(format!(
                 "{}: listed in tests/known_failures.txt ({}) but passes; remove the line",
                 s.name, listed.reason

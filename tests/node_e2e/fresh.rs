@@ -9,13 +9,14 @@
 //! removed at the end, pass or fail, so that no second istiod runs beside the scenarios after.
 
 use crate::common::chart::run_helm;
+use crate::common::pod_load::status_revision;
 use crate::istiod::{audit_all_same, istiod, node_values};
 use crate::switch::{doc_steps, run_doc_block};
 use crate::world::{NEEDLE_NS, World, is_ready, wait_until};
 use crate::{Outcome, workloads};
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
 use kube::api::{Api, ListParams};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 
 const SECTION: &str = "### A fresh revision";
@@ -72,7 +73,7 @@ async fn run(world: &World) -> Outcome {
             let [pod] = &pods[..] else { return None };
             let fresh = pod["metadata"]["name"] != before
                 && is_ready(pod)
-                && revision(pod) == Some(FRESH.to_string());
+                && status_revision(pod).as_deref() == Some(FRESH);
             fresh.then(|| pod.clone())
         },
     )
@@ -88,13 +89,6 @@ async fn run(world: &World) -> Outcome {
         "     {ns}/{APP} restarted: injected by needle for revision {FRESH}, Ready, its proxy pointed at {istiod}"
     );
     audit_all_same(&ns, FRESH).map(drop)
-}
-
-/// The revision in a pod's `sidecar.istio.io/status`.
-fn revision(pod: &Value) -> Option<String> {
-    let status = pod["metadata"]["annotations"]["sidecar.istio.io/status"].as_str()?;
-    let status: Value = serde_json::from_str(status).ok()?;
-    status["revision"].as_str().map(str::to_string)
 }
 
 /// Of all injection webhook configurations, the ones that name the revision point at needle's

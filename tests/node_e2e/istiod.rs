@@ -2,7 +2,8 @@
 //! (`scripts/controlplane.sh --istiod`, a commit of Istio's release-1.31 branch) as the image
 //! `scripts/image.sh istiod` makes, installed with Istio's own `base` and `istiod` charts from
 //! the same module, for the revision `canary` with the tag `prod` (needle's chart serves
-//! `default`), the stand-in proxy as its proxy image. Its scenarios print their own line, `istiod e2e: M/M pass`.
+//! `default`), the stand-in proxy as its proxy image. Its scenarios print their own line,
+//! `istiod e2e: M/M pass`.
 
 use crate::common::chart::run_helm;
 use crate::world::{NEEDLE_NS, World, container_names, wait_until};
