@@ -3,10 +3,10 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use needle::core::config::proxy_config::resources::{ProxyConfigResource, ProxyConfigs};
-use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use needle::core::inject::patch::Patch;
 use needle::core::inject::replicas::{Bounds, ReplicaCache};
+use needle::core::inject::snapshot;
 use needle::server::review;
 use needle::server::state::{AppState, LimitSettings};
 use serde_json::{Value, json};
@@ -56,7 +56,7 @@ static GLOBAL: Counting = Counting;
 
 /// Allocations (with reallocations) and bytes requested by one injection of `pod`, after a
 /// first run has done any one-time initialisation.
-fn allocations(snapshot: &needle::core::config::Snapshot, pod: &Value) -> (u64, u64) {
+fn allocations(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> (u64, u64) {
     drop(black_box(run_once(snapshot, pod)));
     let before = ALLOCATIONS.with(Cell::get);
     drop(black_box(run_once(snapshot, pod)));
@@ -93,12 +93,12 @@ fn pod_with_containers(n: usize) -> Value {
     pod
 }
 
-fn run_once(snapshot: &needle::core::config::Snapshot, pod: &Value) -> Arc<Patch> {
+fn run_once(snapshot: &needle::core::inject::Snapshot, pod: &Value) -> Arc<Patch> {
     run_with(snapshot, None, None, Cow::Borrowed(pod))
 }
 
 fn run_with(
-    snapshot: &needle::core::config::Snapshot,
+    snapshot: &needle::core::inject::Snapshot,
     proxy_configs: Option<&ProxyConfigs>,
     replicas: Option<&ReplicaCache>,
     pod: Cow<Value>,

@@ -6,8 +6,8 @@
 //! this process (decode, `/inject`'s handler, the response written) and prints the peak heap
 //! above what was live before, with a counting allocator around mimalloc.
 
-use needle::core::config::snapshot;
 use needle::core::inject::admit::Settings;
+use needle::core::inject::snapshot;
 use needle::server::state::{AppState, LimitSettings};
 use needle::server::{inject, review};
 use std::alloc::{GlobalAlloc, Layout};

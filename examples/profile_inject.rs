@@ -6,9 +6,9 @@
 //! is a replica answered from the cache. `NEEDLE_PROFILE_ENV_VARS=N` gives the app container N
 //! environment variables (the pod of Istio's `BenchmarkInjection` has 2,000).
 
-use needle::core::config::snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use needle::core::inject::replicas::{Bounds, ReplicaCache};
+use needle::core::inject::snapshot;
 use serde_json::json;
 use std::borrow::Cow;
 use std::collections::BTreeMap;

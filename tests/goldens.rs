@@ -29,9 +29,9 @@ use common::tally::Tally;
 use common::{differences, document_differences, semantic, yaml_documents};
 use needle::cli::kube_inject::inject_stream;
 use needle::core::audit::{Finding, audit, injected_revision};
-use needle::core::config::snapshot::TemplateSource;
 use needle::core::inject::admit::{Admission, Decision, admit};
 use needle::core::inject::replicas::{Bounds, ReplicaCache};
+use needle::core::inject::snapshot::TemplateSource;
 use needle::core::inject::workload::Offline;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -407,7 +407,7 @@ fn goldens_webhook_auto_templates() {
 /// `.ProxyInitImage`, which they read).
 #[test]
 fn auto_picks_needles_templates_for_istios_stock_texts_only() {
-    use needle::core::config::snapshot::TemplateOrigin;
+    use needle::core::inject::snapshot::TemplateOrigin;
     use needle::core::release::Release;
     let mut stock = 0;
     for case in istio_inject_cases() {
@@ -520,7 +520,7 @@ fn goldens_embedded_defaults() {
 
 /// `<hub>/proxyv2:<tag>` of the embedded values: a release of Istio, not the corpus's image.
 fn embedded_proxy_image() -> String {
-    let values = needle::core::config::snapshot::embedded().values;
+    let values = needle::core::inject::snapshot::embedded().values;
     let global = &values["global"];
     let image = format!(
         "{}/{}:{}",

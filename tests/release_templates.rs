@@ -11,10 +11,10 @@
 mod common;
 
 use common::golden_cases::{corpus_dir, corpus_releases};
-use needle::core::config::Snapshot;
-use needle::core::config::snapshot::{Source, Sources, TemplateSource, build};
+use needle::core::inject::Snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use needle::core::inject::native::NativeMode;
+use needle::core::inject::snapshot::{Source, Sources, TemplateSource, build};
 use needle::core::release::Release;
 use serde_json::{Value, json};
 use std::borrow::Cow;

@@ -17,12 +17,12 @@ use common::golden_cases::{
 };
 use common::yaml_documents;
 use needle::cli::kube_inject::inject_stream;
-use needle::core::config::Snapshot;
 use needle::core::config::proxy_config::resources::{ProxyConfigResource, ProxyConfigs};
-use needle::core::config::snapshot::{self, Source, Sources, TemplateSource};
+use needle::core::inject::Snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use needle::core::inject::native::{NativeMode, Nodes};
 use needle::core::inject::replicas::{Bounds, Counts, ReplicaCache};
+use needle::core::inject::snapshot::{self, Source, Sources, TemplateSource};
 use needle::core::inject::workload::Offline;
 use serde_json::{Value, json};
 use std::borrow::Cow;

@@ -10,10 +10,10 @@ mod common;
 
 use common::golden_cases::{corpus_dir, corpus_releases, load_table};
 use common::tally::Tally;
-use needle::core::config::Snapshot;
-use needle::core::config::snapshot::TemplateSource;
+use needle::core::inject::Snapshot;
 use needle::core::inject::admit::{Admission, Decision, Settings, admit};
 use needle::core::inject::native::NativeMode;
+use needle::core::inject::snapshot::TemplateSource;
 use needle::core::release::Release;
 use needle::sources::ConfigPaths;
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use needle::core::config::{Snapshot, snapshot};
+use needle::core::inject::{Snapshot, snapshot};
 use needle::core::inject::context::{self, ContextInput, Owner};
 use needle::core::inject::render::Templates;
 use needle::core::inject::vars::Vars;

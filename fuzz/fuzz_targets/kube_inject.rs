@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use needle::cli::kube_inject::inject_stream;
-use needle::core::config::{Snapshot, snapshot};
+use needle::core::inject::{Snapshot, snapshot};
 use needle::core::inject::admit::Settings;
 use needle::core::inject::replicas::{Bounds, ReplicaCache};
 use needle::core::inject::workload::Offline;

@@ -1,9 +1,9 @@
 //! Flags more than one subcommand takes.
 
 use crate::core::config::proxy_config::resources::{ProxyConfigs, read_stream};
-use crate::core::config::snapshot::{ImageOverride, TemplateSource};
 use crate::core::inject::admit::Settings;
 use crate::core::inject::native::NativeMode;
+use crate::core::inject::snapshot::{ImageOverride, TemplateSource};
 use crate::core::release::Release;
 use crate::sources::ConfigPaths;
 use anyhow::{Context, anyhow};

@@ -5,8 +5,8 @@
 use super::args::ConfigFileArgs;
 use crate::core::audit::report::{PodResult, Report};
 use crate::core::audit::{audit, injected_revision};
-use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Settings};
 use crate::core::inject::native::Nodes;
 use crate::kube::ClusterArgs;

@@ -6,13 +6,13 @@
 
 use super::args::{ConfigFileArgs, ProxyConfigFileArgs};
 use crate::core::compat::kubectl::{self, Target};
+use crate::core::compat::selector::string_map;
 use crate::core::compat::selector::{Labels, equality_labels};
 use crate::core::compat::yaml;
-use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, admit};
 use crate::core::inject::native::Nodes;
-use crate::core::inject::select::string_map;
 use crate::core::inject::webhook_call::{self, Call, PodCreate};
 use crate::core::inject::webhooks::{self, WebhookVerdict};
 use crate::core::inject::workload::read_document;

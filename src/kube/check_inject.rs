@@ -4,8 +4,8 @@
 
 use crate::core::compat::kubectl::{self, Kind, Target};
 use crate::core::compat::selector::LabelSelector;
+use crate::core::compat::selector::string_map;
 use crate::core::inject::native::Nodes;
-use crate::core::inject::select::string_map;
 use k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
 use k8s_openapi::api::apps::v1::{DaemonSet, Deployment, ReplicaSet, StatefulSet};
 use k8s_openapi::api::batch::v1::Job;

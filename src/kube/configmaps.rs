@@ -4,7 +4,7 @@
 //! to `Live`, which keeps the last good one when the new one is bad.
 
 use super::watch::{self, WatchMetrics};
-use crate::core::config::Snapshot;
+use crate::core::inject::Snapshot;
 use crate::sources::{ConfigPaths, LoadError};
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::runtime::watcher;

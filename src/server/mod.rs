@@ -21,9 +21,9 @@ pub mod summary;
 pub mod tls;
 pub mod validate;
 
-use crate::core::config::snapshot;
 use crate::core::inject::admit::Settings;
 use crate::core::inject::native::NativeMode;
+use crate::core::inject::snapshot;
 use crate::kube::configmaps::{self, ConfigMapSource};
 use crate::kube::events::{self, PodRef};
 use crate::kube::proxy_configs;

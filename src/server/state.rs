@@ -4,8 +4,8 @@ use super::bounded::Limits;
 use super::budget::Budget;
 use super::metrics::Metrics;
 use super::summary::Summary;
-use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::Settings;
 use crate::core::inject::replicas::{Bounds, ReplicaCache};
 use crate::kube::cache::View;
@@ -208,7 +208,7 @@ mod tests {
     #[test]
     fn caches_gate_until_every_expected_kind_has_synced() {
         let state = AppState::new(
-            crate::core::config::snapshot::embedded(),
+            crate::core::inject::snapshot::embedded(),
             Settings::default(),
             LimitSettings::default(),
         );

@@ -1,8 +1,8 @@
 //! The injector inputs from files (an adapter: the core never touches the disk).
 
 use super::LoadError;
-use crate::core::config::Snapshot;
-use crate::core::config::snapshot::{
+use crate::core::inject::Snapshot;
+use crate::core::inject::snapshot::{
     self, Environment, ImageOverride, Source, Sources, TemplateSource,
 };
 use crate::core::release::Release;

@@ -3,7 +3,7 @@
 //! counts either way, so every source behaves the same on a bad update.
 
 use super::LoadError;
-use crate::core::config::Snapshot;
+use crate::core::inject::Snapshot;
 use crate::core::label::Labelled;
 use arc_swap::ArcSwap;
 use prometheus_client::encoding::EncodeLabelSet;
@@ -215,7 +215,7 @@ impl Live {
 mod tests {
     use super::*;
     use crate::core::config::ConfigError;
-    use crate::core::config::snapshot;
+    use crate::core::inject::snapshot;
 
     fn metrics(live: &Live) -> String {
         let mut registry = Registry::default();

@@ -4,10 +4,10 @@
 #![allow(dead_code)]
 
 use super::{differences, semantic, yaml_documents};
-use needle::core::config::Snapshot;
-use needle::core::config::snapshot::TemplateSource;
+use needle::core::inject::Snapshot;
 use needle::core::inject::admit::Settings;
 use needle::core::inject::native::NativeMode;
+use needle::core::inject::snapshot::TemplateSource;
 use needle::sources::ConfigPaths;
 use serde_json::{Value, json};
 use std::collections::HashMap;

@@ -15,6 +15,7 @@ mod template_functions;
 
 use common::tally::Tally;
 
+use needle::core::config::injector::{Policy, SelectionConfig};
 use needle::core::config::mesh::{merge_proxy_config, proxy_config_defaults, proxy_config_json};
 use needle::core::inject::annotations::validate;
 use needle::core::inject::context::{self, ContextInput, Owner};
@@ -26,7 +27,7 @@ use needle::core::inject::probes::{
     dump_app_probers, merge_or_append, rewrite_probes, should_rewrite,
 };
 use needle::core::inject::prometheus::{apply_merge, apply_secure_port};
-use needle::core::inject::select::{Policy, SelectionConfig, inject_required};
+use needle::core::inject::select::inject_required;
 use needle::core::release::Release;
 use needle::server::path_params::parse_inject_envs;
 use serde_json::{Map, Value, json};

@@ -2,8 +2,8 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use needle::core::config::snapshot;
 use needle::core::inject::admit::Settings;
+use needle::core::inject::snapshot;
 use needle::server::router::webhook_router;
 use needle::server::state::{AppState, LimitSettings};
 use serde_json::{Value, json};

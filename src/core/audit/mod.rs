@@ -6,8 +6,8 @@
 pub mod report;
 
 use crate::core::compat::pod_defaults;
-use crate::core::config::Snapshot;
 use crate::core::inject::Reinjection;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Decision, Settings, admit};
 use crate::core::inject::pipeline::normalized;
 use crate::core::inject::pod::{self, STATUS_ANNOTATION};
@@ -192,8 +192,8 @@ fn names(list: &[Value]) -> Option<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::snapshot;
     use crate::core::inject::admit::Admission;
+    use crate::core::inject::snapshot;
     use serde_json::json;
     use std::borrow::Cow;
     use std::collections::BTreeMap;

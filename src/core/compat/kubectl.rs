@@ -4,7 +4,7 @@
 //! as `kubectl logs deployment/x` picks one).
 
 use crate::core::compat::selector::LabelSelector;
-use crate::core::inject::select::string_map;
+use crate::core::compat::selector::string_map;
 use serde_json::{Value, json};
 use std::cmp::Ordering;
 

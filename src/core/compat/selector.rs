@@ -5,6 +5,18 @@ use std::collections::BTreeMap;
 
 pub type Labels = BTreeMap<String, String>;
 
+/// A metadata map (labels, annotations) as strings; non-string values are skipped.
+pub fn string_map(value: Option<&Value>) -> Labels {
+    value
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// A selector that failed to parse; the message names the offending part.
 #[derive(Debug, thiserror::Error, PartialEq)]
 #[error("invalid label selector: {0}")]

@@ -3,7 +3,6 @@
 
 use crate::core::compat::yaml;
 use crate::core::config::mesh;
-use crate::core::inject::select::{Policy, SelectionConfig};
 use indexmap::IndexMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -23,11 +22,12 @@ pub enum ConfigError {
         source_name: String,
         message: String,
     },
-    /// A template that cannot be translated or compiled.
-    #[error("{source_name}: {error}")]
+    /// A template that cannot be translated or compiled (the compiler's message: templates
+    /// are compiled with the snapshot, a layer above).
+    #[error("{source_name}: {message}")]
     Template {
         source_name: String,
-        error: crate::core::inject::render::RenderError,
+        message: String,
     },
 }
 
@@ -55,6 +55,33 @@ impl crate::core::label::Labelled for ConfigError {
             ConfigError::Template { .. } => "template",
         }
     }
+}
+
+/// The injection policy of the injector config. Istio takes any other text and injects
+/// nothing; needle refuses it when the config loads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Policy {
+    Enabled,
+    Disabled,
+}
+
+impl Policy {
+    /// `enabled` or `disabled`; `None` for anything else.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "enabled" => Some(Policy::Enabled),
+            "disabled" => Some(Policy::Disabled),
+            _ => None,
+        }
+    }
+}
+
+/// The parts of the injector config that decide selection.
+#[derive(Debug, Clone)]
+pub struct SelectionConfig {
+    pub policy: Policy,
+    pub never_inject_selector: Vec<Value>,
+    pub always_inject_selector: Vec<Value>,
 }
 
 /// The `config` key of the `istio-sidecar-injector` ConfigMap.

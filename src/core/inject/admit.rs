@@ -2,14 +2,15 @@
 //! kube-inject, the tests and the benchmark call it; none calls the pipeline steps itself
 //! (Istio's `injectPod` plays this part for its webhook and istioctl).
 
-use crate::core::config::Snapshot;
+use crate::core::config::injector::{Policy, SelectionConfig};
 use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::Snapshot;
 use crate::core::inject::context::Owner;
 use crate::core::inject::native::{self, Native, NativeMode, Nodes};
 use crate::core::inject::patch::Patch;
 use crate::core::inject::pipeline::{self, InjectError, Injected};
 use crate::core::inject::replicas::{Answer, Key, ReplicaCache, Shared, TokenVolume};
-use crate::core::inject::select::{Policy, SelectionConfig, Why, inject_required};
+use crate::core::inject::select::{Why, inject_required};
 use crate::core::label::Labelled;
 use crate::core::volatile;
 use serde_json::Value;

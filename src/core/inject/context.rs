@@ -2,7 +2,6 @@
 
 use crate::core::compat::path::At;
 use crate::core::config::mesh;
-use crate::core::config::snapshot::Environment;
 use crate::core::gotemplate::value::go_floats;
 use crate::core::inject::frozen::freeze;
 use crate::core::inject::funcs::{self, omit_nil, pod_ports_json};
@@ -11,6 +10,7 @@ use crate::core::inject::json_view::JsonView;
 use crate::core::inject::pod;
 use crate::core::inject::release_flags::ReleaseFlags;
 use crate::core::inject::render::SharedContext;
+use crate::core::inject::snapshot::Environment;
 use crate::core::inject::vars::{Var, Vars};
 use crate::core::release::{Feature, Release};
 use minijinja::value::{Serde, Value as MjValue};

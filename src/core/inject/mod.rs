@@ -22,6 +22,7 @@ pub mod release_flags;
 pub mod render;
 pub mod replicas;
 pub mod select;
+pub mod snapshot;
 pub mod template_check;
 pub mod vars;
 pub mod webhook_call;
@@ -30,3 +31,4 @@ pub mod workload;
 
 pub use admit::{Caller, Reinjection};
 pub use pipeline::{InjectError, Injected};
+pub use snapshot::Snapshot;

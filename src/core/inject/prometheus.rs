@@ -3,10 +3,11 @@
 //! Scrape targets, the port checks and the secure port are 86c9f01's (`Release::has`); the
 //! releases before it merge the scrape, port and path annotations only, and never deny.
 
+use crate::core::compat::gofmt;
 use crate::core::compat::path::At;
 use crate::core::inject::annotations::parse_bool;
+use crate::core::inject::pod;
 use crate::core::release::{Feature, Release};
-use crate::core::{compat::gofmt, inject::pod};
 use serde_json::Value;
 #[cfg(test)]
 use serde_json::json;

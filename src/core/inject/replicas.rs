@@ -23,7 +23,7 @@
 //! cache is bounded in entries and bytes and drops the least recently used answer first.
 
 use crate::core::compat::compact;
-use crate::core::config::Snapshot;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Settings};
 use crate::core::inject::native::Native;
 use crate::core::inject::patch::Patch;

@@ -1,6 +1,7 @@
 //! Whether a pod gets a sidecar: Istio's `injectRequired`, with the reason for the decision.
 
-use crate::core::compat::selector::{LabelSelector, Labels};
+use crate::core::compat::selector::{LabelSelector, Labels, string_map};
+use crate::core::config::injector::{Policy, SelectionConfig};
 use serde_json::Value;
 
 /// Namespaces that are never injected.
@@ -12,33 +13,6 @@ pub const IGNORED_NAMESPACES: [&str; 4] = [
 ];
 
 pub const INJECT_KEY: &str = "sidecar.istio.io/inject";
-
-/// The injection policy of the injector config. Istio takes any other text and injects
-/// nothing; needle refuses it when the config loads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Policy {
-    Enabled,
-    Disabled,
-}
-
-impl Policy {
-    /// `enabled` or `disabled`; `None` for anything else.
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "enabled" => Some(Policy::Enabled),
-            "disabled" => Some(Policy::Disabled),
-            _ => None,
-        }
-    }
-}
-
-/// The parts of the injector config that decide selection.
-#[derive(Debug, Clone)]
-pub struct SelectionConfig {
-    pub policy: Policy,
-    pub never_inject_selector: Vec<Value>,
-    pub always_inject_selector: Vec<Value>,
-}
 
 /// Where a pod states `sidecar.istio.io/inject`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,18 +185,6 @@ fn first_match(selectors: &[Value], labels: &Labels) -> Option<usize> {
             Ok(sel) => !sel.is_empty() && sel.matches(labels),
             Err(_) => false,
         })
-}
-
-/// A metadata map (labels, annotations) as strings; non-string values are skipped.
-pub fn string_map(value: Option<&Value>) -> Labels {
-    value
-        .and_then(Value::as_object)
-        .map(|m| {
-            m.iter()
-                .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 #[cfg(test)]

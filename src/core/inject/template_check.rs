@@ -2,12 +2,13 @@
 //! which functions it calls, where it renders from and what it does to a sample pod, so a team
 //! can check its ConfigMap before pointing the webhook at needle.
 
-use crate::core::config::snapshot::{TemplateOrigin, TemplateSource, template_origin};
-use crate::core::config::{InjectorConfig, Snapshot};
+use crate::core::config::InjectorConfig;
 use crate::core::gotemplate::{Host, translate, uses::functions_used};
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Decision, Settings, admit};
 use crate::core::inject::funcs::{ISTIO_FUNCTIONS, TYPED_FUNCTIONS};
 use crate::core::inject::pod;
+use crate::core::inject::snapshot::{TemplateOrigin, TemplateSource, template_origin};
 use crate::core::release::Release;
 use serde_json::{Value, json};
 use std::borrow::Cow;
@@ -185,7 +186,7 @@ fn list_or_none(names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::snapshot::{self, Source, Sources};
+    use crate::core::inject::snapshot::{self, Source, Sources};
 
     const CONFIG: &str = r#"defaultTemplates: [sidecar]
 policy: enabled

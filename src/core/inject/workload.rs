@@ -3,8 +3,8 @@
 
 use crate::core::compat::yaml;
 use crate::core::compat::{go_printed, gofmt};
-use crate::core::config::Snapshot;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Decision, Reason, Settings, admit};
 use crate::core::inject::context::Owner;
 use crate::core::inject::pod;

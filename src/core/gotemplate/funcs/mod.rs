@@ -27,7 +27,6 @@ use minijinja::Environment;
 
 pub use crypto::UNSUPPORTED;
 pub use dates::GoTime;
-pub use printf::go_quote;
 pub use strings::{trim_all, trunc};
 
 /// Every function a template may call: Go text/template's 19 builtins and the 211 of

@@ -1,33 +1,10 @@
 //! Go's `fmt.Sprintf` for the verbs templates use, and `strconv.Quote`.
 
 use crate::core::compat::gofmt;
+use crate::core::compat::gofmt::go_quote;
 use crate::core::gotemplate::value::{go_type, strval, to_json};
 use minijinja::value::Value as MjValue;
 use serde_json::Value;
-
-/// Go's `strconv.Quote` (what `%q` and Sprig `quote` print).
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// Go's `fmt.Sprintf` for the verbs templates use (`%s %v %d %t %q %f %x %X %o %b %T %%`),
 /// with width, precision, `-` and `0`; Go's `%!` texts for a wrong, missing or extra operand.

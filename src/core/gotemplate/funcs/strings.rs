@@ -1,7 +1,7 @@
 //! Sprig's string functions. Their string operand comes last (it is the one a pipeline
 //! passes) and may be any value, printed as Sprig's `strval` does.
 
-use super::printf::go_quote;
+use crate::core::compat::gofmt::go_quote;
 use crate::core::gotemplate::value::{int_arg, invalid, strval, to_template};
 use minijinja::value::{Rest, Value as MjValue, ValueKind};
 use minijinja::{Environment, Error};

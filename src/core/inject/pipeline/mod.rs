@@ -13,12 +13,13 @@ mod templates;
 
 pub(crate) use prepare::effective_proxy_config;
 
-use crate::core::config::Snapshot;
+use crate::core::compat::normalize;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Settings};
 pub use crate::core::inject::injected::Injected;
 use crate::core::inject::native::Native;
+use crate::core::inject::pod;
 use crate::core::inject::render::RenderError;
-use crate::core::{compat::normalize, inject::pod};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -189,7 +190,7 @@ mod tests {
     /// points the rewritten probes and the Prometheus port at it, as Istio does.
     #[test]
     fn status_port_of_the_pods_proxy_config_counts_only_offline() {
-        let snapshot = crate::core::config::snapshot::embedded();
+        let snapshot = crate::core::inject::snapshot::embedded();
         let pod = json!({
             "metadata": {"name": "p", "namespace": "ns",
                 "annotations": {"proxy.istio.io/config": "statusPort: 15999"}},
@@ -212,7 +213,7 @@ mod tests {
     /// container, as with Istio).
     #[test]
     fn proxy_metadata_repeating_a_template_env_gives_both_entries() {
-        let snapshot = crate::core::config::snapshot::embedded();
+        let snapshot = crate::core::inject::snapshot::embedded();
         let pod = json!({
             "metadata": {"name": "p", "namespace": "ns", "annotations":
                 {"proxy.istio.io/config": "proxyMetadata: {TRUST_DOMAIN: example.org}"}},
@@ -247,7 +248,7 @@ mod tests {
     /// the whole normalization leaves it.
     #[test]
     fn containers_set_aside_come_out_normalized() {
-        let snapshot = crate::core::config::snapshot::embedded();
+        let snapshot = crate::core::inject::snapshot::embedded();
         let app = |name: &str| {
             json!({"name": name, "image": "app", "workingDir": "",
                 "resources": {"limits": {"cpu": "0.5", "memory": "1Gi"}},
@@ -290,7 +291,7 @@ mod tests {
     /// Each step's failure reads as Istio's `injectPod` words it, whole.
     #[test]
     fn errors_carry_istios_words_for_each_step() {
-        let snapshot = crate::core::config::snapshot::embedded();
+        let snapshot = crate::core::inject::snapshot::embedded();
         let app = json!([{"name": "app", "image": "app"}]);
         let missing = app_pod(json!({"inject.istio.io/templates": "nope"}), app.clone());
         assert_eq!(
@@ -320,8 +321,8 @@ mod tests {
     /// `RunTemplate` applies it there before the pod.
     #[test]
     fn a_template_output_that_does_not_merge_is_an_overlay_failure() {
-        let snapshot = crate::core::config::snapshot::build(crate::core::config::snapshot::Sources {
-            config: Some(crate::core::config::snapshot::Source {
+        let snapshot = crate::core::inject::snapshot::build(crate::core::inject::snapshot::Sources {
+            config: Some(crate::core::inject::snapshot::Source {
                 name: "inject.yaml",
                 text: "defaultTemplates: [broken]\ntemplates:\n  broken: |\n    spec:\n      containers:\n      - image: x\n",
             }),

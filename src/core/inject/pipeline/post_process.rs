@@ -4,7 +4,7 @@
 use super::prepare::Proxy;
 use crate::core::compat::path::At;
 use crate::core::compat::{gofmt, normalize};
-use crate::core::config::Snapshot;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::Caller;
 use crate::core::inject::patch::LeftAlone;
 use crate::core::inject::pod::{

@@ -4,9 +4,9 @@
 
 use super::InjectError;
 use crate::core::compat::path::At;
-use crate::core::config::Snapshot;
 use crate::core::config::mesh;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Caller};
 use crate::core::inject::pod::{self, INIT_CONTAINER, PROXY_CONTAINER, VALIDATION_CONTAINER};
 use crate::core::inject::{annotations, openshift};

@@ -2,7 +2,8 @@
 
 use super::InjectError;
 use super::prepare::Proxy;
-use crate::core::config::{InjectorConfig, Snapshot};
+use crate::core::config::InjectorConfig;
+use crate::core::inject::Snapshot;
 use crate::core::inject::admit::{Admission, Caller, Settings};
 use crate::core::inject::context::{self, ContextInput};
 use crate::core::inject::pod;

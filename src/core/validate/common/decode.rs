@@ -93,7 +93,7 @@ pub fn unknown_enum_value(proto_name: &str, value: &str) -> String {
     let raw = super::go_json::encode_string(value);
     format!(
         "unknown value {} for enum {proto_name}",
-        crate::core::gotemplate::funcs::go_quote(&raw)
+        crate::core::compat::gofmt::go_quote(&raw)
     )
 }
 

@@ -224,7 +224,7 @@ fn invalid(c: u8, context: &str) -> String {
         // Go quotes the byte as the rune of the same number.
         0x80..=0xa0 | 0xad => format!("'\\u{:04x}'", c),
         _ => {
-            let q = crate::core::gotemplate::funcs::go_quote(&char::from(c).to_string());
+            let q = crate::core::compat::gofmt::go_quote(&char::from(c).to_string());
             format!("'{}'", &q[1..q.len() - 1])
         }
     };

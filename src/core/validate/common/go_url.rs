@@ -38,10 +38,7 @@ pub fn parse_request_uri(raw: &str) -> Result<Url, String> {
 
 fn wrap(url: &str, err: &str) -> String {
     // Go's `%q`: a control character prints as `\b`, where Rust's `{:?}` has `\u{8}`.
-    format!(
-        "parse {}: {err}",
-        crate::core::gotemplate::funcs::go_quote(url)
-    )
+    format!("parse {}: {err}", crate::core::compat::gofmt::go_quote(url))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

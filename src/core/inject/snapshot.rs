@@ -333,7 +333,7 @@ pub fn build(sources: Sources) -> Result<Snapshot, ConfigError> {
     let templates = Templates::compile(&go_sources, release.release).map_err(|error| {
         ConfigError::Template {
             source_name: config_name.to_string(),
-            error,
+            message: error.to_string(),
         }
     })?;
     let fingerprint = fingerprint(&sources, &environment_read(&go_sources));
