@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/core/gotemplate/go_types.rs: the Go types of Istio's sidecar template data below
+"""Writes needle-core/src/gotemplate/go_types.rs: the Go types of Istio's sidecar template data below
 `SidecarTemplateData` (ProxyConfig, MeshConfig, the pod's ObjectMeta and PodSpec, and every
 struct reachable from them), with their fields and methods, read from the Go sources. The
 translation uses them to fail a field a typed struct lacks as Go's text/template does.
@@ -9,7 +9,7 @@ Usage (the modules come from the Go module proxy; nothing of them is committed):
     PROTOBUF=v1.36.12-0.20260120151049-f2248ac996af
     cd /tmp && go mod download istio.io/api@$ISTIO_API k8s.io/api@v0.34.4 \
         k8s.io/apimachinery@v0.34.4 google.golang.org/protobuf@$PROTOBUF
-    scripts/gen-go-types.py $ISTIO_API v0.34.4 $PROTOBUF > src/core/gotemplate/go_types.rs
+    scripts/gen-go-types.py $ISTIO_API v0.34.4 $PROTOBUF > needle-core/src/gotemplate/go_types.rs
 (istio.io/api and protobuf at the versions of Istio's go.mod (86c9f01), k8s.io at that of
 pod_fields.rs; rustfmt leaves the file as written: its `mod` line is `#[rustfmt::skip]`.)
 """

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes src/core/compat/pod_fields.rs: the JSON fields of Kubernetes' Go Pod, how its typed
-round trip treats each (see src/core/compat/normalize.rs) and where each is declared (the order
-Go writes them in, see src/core/compat/go_json/), read from the Go API types.
+"""Writes needle-core/src/compat/pod_fields.rs: the JSON fields of Kubernetes' Go Pod, how its typed
+round trip treats each (see needle-core/src/compat/normalize.rs) and where each is declared (the order
+Go writes them in, see needle-core/src/compat/go_json/), read from the Go API types.
 
 Usage (the modules come from the Go module proxy; nothing of them is committed):
     cd /tmp && go mod download k8s.io/api@v0.34.4 k8s.io/apimachinery@v0.34.4
-    scripts/gen-pod-fields.py v0.34.4 > src/core/compat/pod_fields.rs
+    scripts/gen-pod-fields.py v0.34.4 > needle-core/src/compat/pod_fields.rs
 (rustfmt leaves the file as written: its `mod` line is `#[rustfmt::skip]`.)
 """
 import os

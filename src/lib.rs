@@ -2,7 +2,8 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
-pub mod core;
+/// The pure core (the `needle-core` crate), under the name the adapters and tests use.
+pub use needle_core as core;
 pub mod kube;
 pub mod server;
 pub mod sources;

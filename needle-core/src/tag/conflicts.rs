@@ -1,0 +1,235 @@
+//! The webhook analysis `istioctl tag set` runs before applying (Istio's `webhook.Analyzer`,
+//! spec H3): over the cluster's MutatingWebhookConfigurations that istioctl's analysis reads
+//! (those without `istio.io/rev` or of the tag's revision: it reads the cluster for that
+//! revision only), with the generated one in place of any of its name, every Istio injection
+//! entry is tried on namespace labels (none,
+//! `istio-injection=enabled|disabled`, each also with `istio.io/rev=<r>` for every revision
+//! the configurations name) × pod labels (none, `sidecar.istio.io/inject=true|false`, each also
+//! with `istio.io/rev=<r>`); two entries that both match one pair overlap. An entry whose
+//! Service does not exist is reported too. Only messages on the generated configuration
+//! count, sorted and deduplicated as Istio's analysis messages are.
+
+use crate::compat::selector::{LabelSelector, Labels};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// A message in istioctl's log format for this configuration (`Error [IST0139]`, the
+/// resource, the text). The resource is written as istioctl writes one read from its
+/// in-memory YAML: kind and name, then the empty file reference.
+fn message(config: &str, text: &str) -> String {
+    format!("Error [IST0139] (MutatingWebhookConfiguration {config} ) {text}")
+}
+
+/// What `tag set` prints before asking, or `None` when nothing conflicts. `configs` are the
+/// cluster's MutatingWebhookConfigurations, `generated` the tag's for `revision`, `services`
+/// the `namespace/name` of every Service the webhooks could point at.
+pub fn conflicts(
+    configs: &[Value],
+    generated: &Value,
+    revision: &str,
+    services: &BTreeSet<String>,
+) -> Option<String> {
+    let name = generated["metadata"]["name"].as_str().unwrap_or("");
+    let in_revision = |c: &Value| match c["metadata"]["labels"].get("istio.io/rev") {
+        Some(rev) => rev == revision,
+        None => true,
+    };
+    let mut all: Vec<&Value> = configs
+        .iter()
+        .filter(|c| c["metadata"]["name"] != name && in_revision(c))
+        .collect();
+    all.push(generated);
+    let istio: Vec<&Value> = all
+        .into_iter()
+        .filter(|c| !revisions(c).is_empty() || is_istio(c))
+        .collect();
+    let revisions: BTreeSet<String> = istio.iter().flat_map(|c| revisions(c)).collect();
+    let all_entries: Vec<(String, &Value)> = istio
+        .iter()
+        .flat_map(|c| {
+            let config = c["metadata"]["name"].as_str().unwrap_or("").to_string();
+            entries(c).map(move |e| (config.clone(), e))
+        })
+        .collect();
+    let id = |(config, entry): &(String, &Value)| {
+        format!("{config}/{}", entry["name"].as_str().unwrap_or(""))
+    };
+
+    let mut messages = BTreeSet::new();
+    for namespace in label_sets(&revisions, "istio-injection", "enabled", "disabled") {
+        for pod in label_sets(&revisions, "sidecar.istio.io/inject", "true", "false") {
+            let matching: BTreeSet<String> = all_entries
+                .iter()
+                .filter(|(_, e)| {
+                    matches(&e["namespaceSelector"], &namespace)
+                        && matches(&e["objectSelector"], &pod)
+                })
+                .map(id)
+                .collect();
+            if matching.len() < 2 {
+                continue;
+            }
+            for one in matching
+                .iter()
+                .filter(|m| m.starts_with(&format!("{name}/")))
+            {
+                let others: Vec<&str> = matching
+                    .iter()
+                    .filter(|m| *m != one)
+                    .map(String::as_str)
+                    .collect();
+                messages.insert(message(
+                    name,
+                    &format!(
+                        "Webhook overlaps with others: [{}]. This may cause injection to occur twice.",
+                        others.join(" ")
+                    ),
+                ));
+            }
+        }
+    }
+    for entry in entries(generated) {
+        let service = &entry["clientConfig"]["service"];
+        if !service.is_object() {
+            continue;
+        }
+        let full = format!(
+            "{}/{}",
+            service["namespace"].as_str().unwrap_or(""),
+            service["name"].as_str().unwrap_or("")
+        );
+        if !services.contains(&full) {
+            messages.insert(message(
+                name,
+                &format!("Injector refers to a control plane service that does not exist: {full}."),
+            ));
+        }
+    }
+    (!messages.is_empty()).then(|| {
+        let lines: Vec<String> = messages.into_iter().collect();
+        format!(
+            "creating tag would conflict, pass --skip-confirmation to proceed:\n{}\n",
+            lines.join("\n")
+        )
+    })
+}
+
+fn entries(config: &Value) -> impl Iterator<Item = &Value> {
+    config["webhooks"].as_array().into_iter().flatten()
+}
+
+/// A configuration with an entry named `*istio.io`.
+fn is_istio(config: &Value) -> bool {
+    entries(config).any(|e| e["name"].as_str().is_some_and(|n| n.ends_with("istio.io")))
+}
+
+/// The revisions a configuration names: its `istio.io/rev` label, and every value its
+/// selectors give `istio.io/rev`.
+fn revisions(config: &Value) -> BTreeSet<String> {
+    let key = "istio.io/rev";
+    let mut revs = BTreeSet::new();
+    if let Some(rev) = config["metadata"]["labels"][key].as_str() {
+        revs.insert(rev.to_string());
+    }
+    for entry in entries(config) {
+        for selector in [&entry["namespaceSelector"], &entry["objectSelector"]] {
+            if let Some(rev) = selector["matchLabels"][key].as_str() {
+                revs.insert(rev.to_string());
+            }
+            for expr in selector["matchExpressions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+            {
+                if expr["key"] == key {
+                    let values = expr["values"].as_array().into_iter().flatten();
+                    revs.extend(values.filter_map(Value::as_str).map(str::to_string));
+                }
+            }
+        }
+    }
+    revs
+}
+
+/// No labels, `key=on`, `key=off`; then each of those with `istio.io/rev=<r>` per revision.
+fn label_sets(revisions: &BTreeSet<String>, key: &str, on: &str, off: &str) -> Vec<Labels> {
+    let base: Vec<Labels> = [None, Some(on), Some(off)]
+        .into_iter()
+        .map(|v| {
+            v.map(|v| (key.to_string(), v.to_string()))
+                .into_iter()
+                .collect()
+        })
+        .collect();
+    let mut sets = base.clone();
+    for rev in revisions {
+        for labels in &base {
+            let mut labels = labels.clone();
+            labels.insert("istio.io/rev".into(), rev.clone());
+            sets.push(labels);
+        }
+    }
+    sets
+}
+
+/// A missing selector matches everything; one that does not parse matches nothing.
+fn matches(selector: &Value, labels: &Labels) -> bool {
+    LabelSelector::parse(selector).is_ok_and(|s| s.matches(labels))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn config(name: &str, rev: &str, tag_rev: &str) -> Value {
+        json!({"metadata": {"name": name, "labels": {"istio.io/rev": rev}}, "webhooks": [
+            {"name": "rev.namespace.sidecar-injector.istio.io",
+             "clientConfig": {"url": "https://x/inject"},
+             "namespaceSelector": {"matchExpressions": [
+                {"key": "istio.io/rev", "operator": "In", "values": [tag_rev]}]}}]})
+    }
+
+    #[test]
+    fn two_configurations_selecting_one_namespace_overlap() {
+        let live = [config("istio-revision-tag-prod", "canary", "prod")];
+        let other = config("prod-copy", "canary", "prod");
+        let out = conflicts(&live, &other, "canary", &BTreeSet::new()).unwrap();
+        assert_eq!(
+            out,
+            "creating tag would conflict, pass --skip-confirmation to proceed:\n\
+             Error [IST0139] (MutatingWebhookConfiguration prod-copy ) Webhook overlaps with others: \
+             [istio-revision-tag-prod/rev.namespace.sidecar-injector.istio.io]. This may cause \
+             injection to occur twice.\n"
+        );
+        // The generated configuration replaces its own name's: re-setting a tag is no overlap.
+        let moved = config("istio-revision-tag-prod", "canary", "prod");
+        assert_eq!(conflicts(&live, &moved, "canary", &BTreeSet::new()), None);
+        // Only the tag's revision's configurations (and unlabelled ones) are read.
+        assert_eq!(conflicts(&live, &other, "stable", &BTreeSet::new()), None);
+        // Configurations that are not Istio's and name no revision are not looked at.
+        let foreign =
+            json!({"metadata": {"name": "other"}, "webhooks": [{"name": "hook.example.com"}]});
+        assert_eq!(
+            conflicts(&[foreign], &moved, "canary", &BTreeSet::new()),
+            None
+        );
+    }
+
+    #[test]
+    fn an_injector_service_that_does_not_exist_is_reported() {
+        let mut tag = config("istio-revision-tag-prod", "canary", "prod");
+        tag["webhooks"][0]["clientConfig"] =
+            json!({"service": {"name": "istiod-canary", "namespace": "istio-system"}});
+        let out = conflicts(&[], &tag, "canary", &BTreeSet::new()).unwrap();
+        assert!(
+            out.ends_with(
+                "(MutatingWebhookConfiguration istio-revision-tag-prod ) Injector refers to a \
+                 control plane service that does not exist: istio-system/istiod-canary.\n"
+            ),
+            "{out}"
+        );
+        let present = BTreeSet::from(["istio-system/istiod-canary".to_string()]);
+        assert_eq!(conflicts(&[], &tag, "canary", &present), None);
+    }
+}
