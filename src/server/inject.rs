@@ -5,8 +5,7 @@ use super::admission::Outcome;
 use super::path_params::parse_inject_envs;
 use super::review::{AdmissionRequest, Answer};
 use super::state::AppState;
-use crate::core::inject::admit::{Admission, Decision, Reason, admit};
-use crate::core::inject::pipeline;
+use crate::core::inject::admit::{Admission, AdmittedPod, Decision, NormalizedPod, Reason, admit};
 use crate::core::label::Labelled;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -28,13 +27,13 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
     }
     let envs = parse_inject_envs(path);
     let proxy_configs = state.proxy_configs.load();
-    let normalized = req.object.is_object();
-    if normalized {
-        pipeline::normalize(&mut req.object, &req.namespace);
-    }
-    // The pod is given to the injection, which works on it where it is. The cluster views
-    // are taken as last published: a watch event meanwhile publishes a new one.
-    let pod = std::mem::take(&mut req.object);
+    // The pod is given to the injection, which works on it where it is, normalized first
+    // (selection reads it so). The cluster views are taken as last published: a watch event
+    // meanwhile publishes a new one.
+    let pod: AdmittedPod = match std::mem::take(&mut req.object) {
+        pod @ Value::Object(_) => NormalizedPod::new(pod, &req.namespace).into(),
+        other => AdmittedPod::AsGiven(Cow::Owned(other)),
+    };
     let (nodes, namespaces) = (state.nodes.load(), state.namespaces.load());
     let admission = Admission {
         openshift_namespace: namespaces
@@ -42,9 +41,8 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
             .map(|all| pod_namespace(all, &pod, &req.namespace)),
         nodes: nodes.as_deref(),
         proxy_configs: proxy_configs.as_deref(),
-        normalized,
         replicas: state.replicas.as_deref(),
-        ..Admission::webhook(Cow::Owned(pod), &req.namespace, &envs)
+        ..Admission::webhook(pod, &req.namespace, &envs)
     };
     answer(admit(&state.snapshot(), &state.settings, admission))
 }

@@ -67,7 +67,6 @@ pub fn injected_revision(pod: &Value) -> Option<String> {
 pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) -> Finding {
     let replayed = Admission {
         reinjection: Reinjection::Replay,
-        normalized: false,
         ..admission.clone()
     };
     match admit(snapshot, settings, replayed) {

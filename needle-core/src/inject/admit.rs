@@ -74,14 +74,76 @@ pub enum Reinjection {
     Replay,
 }
 
+/// A pod as the injection reads it (`pipeline::normalize`: no managedFields, in its
+/// namespace, as Go's typed Pod has it). Only `new` makes one, so holding one is proof.
+#[derive(Debug, Clone, Default)]
+pub struct NormalizedPod(Value);
+
+impl NormalizedPod {
+    /// `pod`, normalized in place, in the request's `namespace` when it names none.
+    pub fn new(mut pod: Value, namespace: &str) -> Self {
+        pipeline::normalize(&mut pod, namespace);
+        Self(pod)
+    }
+
+    pub fn into_value(self) -> Value {
+        self.0
+    }
+}
+
+impl std::ops::Deref for NormalizedPod {
+    type Target = Value;
+
+    fn deref(&self) -> &Value {
+        &self.0
+    }
+}
+
+/// The pod of an admission: as its caller has it (normalized when the injection takes it),
+/// or normalized already.
+#[derive(Debug, Clone)]
+pub enum AdmittedPod<'a> {
+    AsGiven(Cow<'a, Value>),
+    Normalized(NormalizedPod),
+}
+
+impl Default for AdmittedPod<'_> {
+    fn default() -> Self {
+        AdmittedPod::AsGiven(Cow::Owned(Value::Null))
+    }
+}
+
+impl std::ops::Deref for AdmittedPod<'_> {
+    type Target = Value;
+
+    fn deref(&self) -> &Value {
+        match self {
+            AdmittedPod::AsGiven(pod) => pod,
+            AdmittedPod::Normalized(pod) => pod,
+        }
+    }
+}
+
+impl<'a> From<Cow<'a, Value>> for AdmittedPod<'a> {
+    fn from(pod: Cow<'a, Value>) -> Self {
+        AdmittedPod::AsGiven(pod)
+    }
+}
+
+impl From<NormalizedPod> for AdmittedPod<'_> {
+    fn from(pod: NormalizedPod) -> Self {
+        AdmittedPod::Normalized(pod)
+    }
+}
+
 /// One pod to admit: what the webhook, kube-inject and audit know of it, which selection and
 /// every injection step read.
 #[derive(Debug, Clone)]
 pub struct Admission<'a> {
     /// The pod; owned when the caller can give it up (the webhook's decoded copy): injection
     /// then works on it where it is instead of on a copy (a big pod's tree costs about fifteen
-    /// times its JSON text).
-    pub pod: Cow<'a, Value>,
+    /// times its JSON text). The webhook gives it normalized, before selection reads it.
+    pub pod: AdmittedPod<'a>,
     /// The namespace of the request (the pod's own, when it names one, wins for selection).
     pub namespace: &'a str,
     /// Environment for the proxy from the webhook path (`/inject/cluster/c1/net/n1`).
@@ -100,9 +162,6 @@ pub struct Admission<'a> {
     pub proxy_configs: Option<&'a ProxyConfigs>,
     pub caller: Caller,
     pub reinjection: Reinjection,
-    /// `pod` is already as `pipeline::normalize` leaves it (the webhook normalizes its own
-    /// decoded copy in place before selection reads it).
-    pub normalized: bool,
     /// Where replicas of one pod share an answer (`replicas`); `None` works each pod out.
     pub replicas: Option<&'a ReplicaCache>,
 }
@@ -113,25 +172,23 @@ impl<'a> Admission<'a> {
         native::decide(&settings.native_sidecars, self.nodes, &self.pod)
     }
 
-    /// The pod as the injection reads it, in place (`pipeline::normalize`), unless it
-    /// already is.
-    pub(crate) fn normalize_pod(&mut self) {
-        if !self.normalized {
-            let mut pod = std::mem::take(&mut self.pod).into_owned();
-            pipeline::normalize(&mut pod, self.namespace);
-            self.pod = Cow::Owned(pod);
-            self.normalized = true;
+    /// The pod as the injection reads it, taken out of the admission (which keeps `null`):
+    /// normalized here unless it came so.
+    pub(crate) fn take_normalized(&mut self) -> NormalizedPod {
+        match std::mem::take(&mut self.pod) {
+            AdmittedPod::Normalized(pod) => pod,
+            AdmittedPod::AsGiven(pod) => NormalizedPod::new(pod.into_owned(), self.namespace),
         }
     }
 
     /// A pod as the webhook receives it, with nothing else known.
     pub fn webhook(
-        pod: Cow<'a, Value>,
+        pod: impl Into<AdmittedPod<'a>>,
         namespace: &'a str,
         proxy_envs: &'a BTreeMap<String, String>,
     ) -> Self {
         Self {
-            pod,
+            pod: pod.into(),
             namespace,
             proxy_envs,
             openshift_namespace: None,
@@ -140,7 +197,6 @@ impl<'a> Admission<'a> {
             proxy_configs: None,
             caller: Caller::Webhook,
             reinjection: Reinjection::Istio,
-            normalized: false,
             replicas: None,
         }
     }
@@ -257,9 +313,17 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
     // The key is of the pod as the injection reads it: its `managedFields`, which differ
     // between replicas, dropped, its token volume's name masked.
     let mut admission = admission;
-    admission.normalize_pod();
-    let token = TokenVolume::of(&admission.pod);
-    let key = Key::new(snapshot, settings, &admission, &native, token.as_ref());
+    let pod = admission.take_normalized();
+    let token = TokenVolume::of(&pod);
+    let key = Key::new(
+        snapshot,
+        settings,
+        &admission,
+        &pod,
+        &native,
+        token.as_ref(),
+    );
+    admission.pod = pod.into();
     match cache.get(&key) {
         Some(Answer::Shared(shared)) => {
             let patch = shared.patch_for(token.as_ref());
@@ -274,7 +338,9 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
     // The same pod under another token volume name, to check that the swap gives its patch.
     let renamed = token.map(|token| {
         let mut other = admission.clone();
-        other.pod = Cow::Owned(token.rename(&admission.pod, &token.other()));
+        // Renaming a volume keeps the pod normalized; it is normalized again all the same
+        // (once per new answer), rather than declared so.
+        other.pod = AdmittedPod::AsGiven(Cow::Owned(token.rename(&admission.pod, &token.other())));
         (token, other)
     });
     let (result, volatile) =

@@ -24,7 +24,7 @@
 
 use crate::compat::compact;
 use crate::inject::Snapshot;
-use crate::inject::admit::{Admission, Settings};
+use crate::inject::admit::{Admission, NormalizedPod, Settings};
 use crate::inject::native::Native;
 use crate::inject::patch::Patch;
 use std::collections::{BTreeMap, HashMap};
@@ -241,8 +241,8 @@ impl ReplicaCache {
 pub struct Key(Vec<u8>);
 
 impl Key {
-    /// The key of a pod already normalized (`admission.normalized`), whose token volume is
-    /// `token` (`TokenVolume::of`). Every input of the injection is named here, in the key or
+    /// The key of `admission` with its pod taken out as `pod`, normalized, whose token volume
+    /// is `token` (`TokenVolume::of`). Every input of the injection is named here, in the key or
     /// set aside with the reason: a field added to `Settings` or `Admission` does not compile
     /// until it is one or the other, so no input can be forgotten and hand one pod's patch to
     /// another.
@@ -250,6 +250,7 @@ impl Key {
         snapshot: &Snapshot,
         settings: &Settings,
         admission: &Admission,
+        pod: &NormalizedPod,
         native: &Native,
         token: Option<&TokenVolume>,
     ) -> Self {
@@ -262,7 +263,8 @@ impl Key {
             clock: _,
         } = settings;
         let Admission {
-            pod,
+            // Taken out, and given normalized as `pod`.
+            pod: _,
             namespace,
             proxy_envs,
             openshift_namespace,
@@ -272,8 +274,6 @@ impl Key {
             proxy_configs,
             caller,
             reinjection,
-            // The key is of the normalized pod (`pod`).
-            normalized: _,
             // The cache itself.
             replicas: _,
         } = admission;

@@ -5,7 +5,7 @@ use crate::compat::yaml;
 use crate::compat::{go_printed, gofmt};
 use crate::config::proxy_config::resources::ProxyConfigs;
 use crate::inject::Snapshot;
-use crate::inject::admit::{Admission, Decision, Reason, Settings, admit};
+use crate::inject::admit::{Admission, AdmittedPod, Decision, Reason, Settings, admit};
 use crate::inject::context::Owner;
 use crate::inject::pod;
 use crate::inject::replicas::ReplicaCache;
@@ -131,7 +131,7 @@ pub fn inject_document(
     let pod = pod::object([("metadata", meta), ("spec", spec.clone())]);
     let no_envs = BTreeMap::new();
     let admission = Admission {
-        pod: Cow::Owned(pod),
+        pod: AdmittedPod::AsGiven(Cow::Owned(pod)),
         namespace: &workload.namespace,
         proxy_envs: &no_envs,
         openshift_namespace: None,
@@ -141,7 +141,6 @@ pub fn inject_document(
         replicas: run.replicas,
         caller: Caller::KubeInject,
         reinjection: Reinjection::Istio,
-        normalized: false,
     };
     let injected = match admit(run.snapshot, run.settings, admission) {
         Decision::Injected(injected, _) => injected,

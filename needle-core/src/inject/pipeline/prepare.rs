@@ -42,8 +42,7 @@ pub(super) struct Proxy<'a> {
 /// The request's pod, normalized unless it already is, and the proxy's user and group: on
 /// OpenShift the namespace's (and a sidecar user copied from the app reset).
 pub(super) fn take_pod(req: &mut Admission) -> (Value, ProxyIds) {
-    req.normalize_pod();
-    let mut pod = std::mem::take(&mut req.pod).into_owned();
+    let mut pod = req.take_normalized().into_value();
     let mut ids = ProxyIds {
         uid: DEFAULT_PROXY_ID,
         gid: DEFAULT_PROXY_ID,
