@@ -22,8 +22,6 @@ enum Form {
         /// The normalized pod before injection: the injection works on the pod's tree itself.
         base: patch::Base,
         pod: Value,
-        /// What of the pod the patch need not compare.
-        alone: patch::LeftAlone,
         /// Written on first use: the webhook sends it, kube-inject writes the pod itself.
         patch: OnceCell<Arc<Patch>>,
     },
@@ -35,19 +33,9 @@ enum Form {
 }
 
 impl Injected {
-    pub(crate) fn built(
-        base: patch::Base,
-        pod: Value,
-        alone: patch::LeftAlone,
-        native_sidecars: Native,
-    ) -> Self {
+    pub(crate) fn built(base: patch::Base, pod: Value, native_sidecars: Native) -> Self {
         let patch = OnceCell::new();
-        let form = Form::Built {
-            base,
-            pod,
-            alone,
-            patch,
-        };
+        let form = Form::Built { base, pod, patch };
         Self {
             native_sidecars,
             form,
@@ -69,22 +57,9 @@ impl Injected {
     /// The JSON patch (text) from the original pod to the injected one.
     pub fn patch(&self) -> Arc<Patch> {
         match &self.form {
-            Form::Built {
-                base,
-                pod,
-                alone,
-                patch,
-            } => Arc::clone(patch.get_or_init(|| {
-                let text = patch::create(base, pod, alone);
-                // Every test that injects checks that what was left alone, and not compared,
-                // is indeed the same.
-                debug_assert_eq!(
-                    text,
-                    patch::create(base, pod, &patch::LeftAlone::default()),
-                    "containers left alone changed: {alone:?}"
-                );
-                Arc::new(Patch::new(text))
-            })),
+            Form::Built { base, pod, patch } => {
+                Arc::clone(patch.get_or_init(|| Arc::new(Patch::new(patch::create(base, pod)))))
+            }
             Form::Reused { patch, .. } => Arc::clone(patch),
         }
     }

@@ -16,15 +16,6 @@ const HOOKS: [(&str, &str, &str); 2] = [
     ("postStart", "app-lifecycle", "poststartz"),
 ];
 
-/// The fields of a container the rewrite can change, in key order: its probes, and
-/// `lifecycle` (hooks).
-pub const REWRITTEN_FIELDS: [&str; 4] = [
-    "lifecycle",
-    "livenessProbe",
-    "readinessProbe",
-    "startupProbe",
-];
-
 /// Whether to rewrite: the pod annotation (if it parses as a bool) over the values setting.
 pub fn should_rewrite(pod: &Value, values_setting: bool) -> bool {
     pod::annotation(pod, "sidecar.istio.io/rewriteAppHTTPProbers")
@@ -274,15 +265,6 @@ pub fn merge_or_append(sidecar: &mut Value, previously_injected: bool, probers: 
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn rewritten_fields_are_the_probes_and_hooks_in_key_order() {
-        assert!(REWRITTEN_FIELDS.is_sorted());
-        for (field, _, _) in PROBES {
-            assert!(REWRITTEN_FIELDS.contains(&field));
-        }
-        assert!(REWRITTEN_FIELDS.contains(&"lifecycle"));
-    }
 
     fn pod_with(container: Value) -> Value {
         json!({"spec": {"containers": [container, {"name": "istio-proxy", "readinessProbe": {"httpGet": {"port": 15021}}}]}})

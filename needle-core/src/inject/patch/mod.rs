@@ -38,21 +38,9 @@ impl Base {
     }
 }
 
-/// Containers of the pod that injection left as they were but for some of their fields: what
-/// the patch writer need not compare.
-#[derive(Debug, Clone, Default)]
-pub struct LeftAlone {
-    /// Each one's list (`containers`, `initContainers`) and place in the list in the injected
-    /// pod: it is the original's container of that place when that one has the same name.
-    pub containers: Vec<(&'static str, usize)>,
-    /// The fields injection may have changed, in key order.
-    pub but: &'static [&'static str],
-}
-
 /// The JSON text of the operations that turn `original` into `injected`: objects are
-/// compared key by key, lists index by index (extra items added or removed at the end). Of a
-/// container `alone` names, only the fields it may have changed are compared.
-pub fn create(original: &Base, injected: &Value, alone: &LeftAlone) -> String {
+/// compared key by key, lists index by index (extra items added or removed at the end).
+pub fn create(original: &Base, injected: &Value) -> String {
     let ends = scan::Ends::noted(&original.text, &original.spans);
     // An injected sidecar's operations are about 5 KB: room for them from the start spares
     // the buffer's doublings.
@@ -60,7 +48,6 @@ pub fn create(original: &Base, injected: &Value, alone: &LeftAlone) -> String {
     text.push(b'[');
     let mut out = Writer {
         ends,
-        alone,
         text,
         pointer: String::new(),
     };
@@ -72,7 +59,6 @@ pub fn create(original: &Base, injected: &Value, alone: &LeftAlone) -> String {
 struct Writer<'a> {
     /// Where the original's objects and lists end.
     ends: scan::Ends<'a>,
-    alone: &'a LeftAlone,
     text: Vec<u8>,
     /// The JSON pointer (RFC 6901) of the value being compared.
     pointer: String,
@@ -94,7 +80,7 @@ impl Writer<'_> {
         match to {
             Value::Object(fields) if from.starts_with('{') => {
                 match scan::object(&self.ends, from) {
-                    Some(from) => self.diff_fields(&from, fields, None),
+                    Some(from) => self.diff_fields(&from, fields),
                     None => self.op("replace", Some(to)),
                 }
             }
@@ -103,17 +89,7 @@ impl Writer<'_> {
                     return self.op("replace", Some(to));
                 };
                 let common = from.len().min(items.len());
-                let alone = self.alone;
-                let list = match self.pointer.as_str() {
-                    "/spec/containers" => Some("containers"),
-                    "/spec/initContainers" => Some("initContainers"),
-                    _ => None,
-                };
                 for (i, (old, new)) in from.iter().zip(items).enumerate() {
-                    let left_alone = list.is_some_and(|l| alone.containers.contains(&(l, i)));
-                    if left_alone && self.diff_alone(i, old, new) {
-                        continue;
-                    }
                     // Most items of a pod's lists (containers, their env, volumes) come
                     // through injection unchanged: one comparison of the whole item with its
                     // text costs less than splitting it, and a changed item costs at most one
@@ -142,29 +118,15 @@ impl Writer<'_> {
         }
     }
 
-    /// The members `from` of an object against its `fields` now: all of them, or `only` these
-    /// keys (in key order) when the others are known to be the same.
-    fn diff_fields(&mut self, from: &Members, fields: &Map<String, Value>, only: Option<&[&str]>) {
-        let old = |key: &str| member(from, key);
-        match only {
-            None => {
-                for (key, value) in fields {
-                    self.diff_member(old(key), key, value);
-                }
-            }
-            Some(keys) => {
-                for key in keys {
-                    if let Some(value) = fields.get(*key) {
-                        self.diff_member(old(key), key, value);
-                    }
-                }
-            }
+    /// The members `from` of an object against its `fields` now.
+    fn diff_fields(&mut self, from: &Members, fields: &Map<String, Value>) {
+        for (key, value) in fields {
+            self.diff_member(member(from, key), key, value);
         }
-        let compared = |key: &str| only.is_none_or(|keys| keys.contains(&key));
         let gone = from
             .iter()
             .map(|(k, _)| k)
-            .filter(|k| compared(k) && !fields.contains_key(k.as_ref()));
+            .filter(|k| !fields.contains_key(k.as_ref()));
         for key in gone {
             let len = self.push_key(key);
             self.op("remove", None);
@@ -180,31 +142,6 @@ impl Writer<'_> {
             None => self.op("add", Some(value)),
         }
         self.pointer.truncate(len);
-    }
-
-    /// Item `i` of a container list, `new` left alone: when the original's item there is the
-    /// container of the same name, only the fields injection may have changed are compared.
-    /// False when it is not (the caller compares the whole item).
-    fn diff_alone(&mut self, i: usize, old: &str, new: &Value) -> bool {
-        let Some(fields) = new.as_object() else {
-            return false;
-        };
-        let Some(from) = scan::object(&self.ends, old) else {
-            return false;
-        };
-        let same_name = match (member(&from, "name"), fields.get("name")) {
-            (Some(old), Some(name)) => {
-                name.as_str().is_some_and(|n| !n.is_empty()) && same::writes_as(old, name)
-            }
-            _ => false,
-        };
-        if !same_name {
-            return false;
-        }
-        let len = self.push_index(i);
-        self.diff_fields(&from, fields, Some(self.alone.but));
-        self.pointer.truncate(len);
-        true
     }
 
     fn push_key(&mut self, key: &str) -> usize {
@@ -315,7 +252,7 @@ mod tests {
     fn applied_patch_gives_the_injected_pod() {
         let a = json!({"metadata": {"annotations": {"a/b~c": "1", "gone": "x"}}, "spec": {"containers": [{"name": "x"}], "volumes": [{"name": "a"}, {"name": "b"}, {"name": "c"}]}});
         let b = json!({"metadata": {"annotations": {"a/b~c": "2", "n": "3\"q"}}, "spec": {"containers": [{"name": "p"}, {"name": "x"}], "volumes": [{"name": "a"}]}});
-        let p = create(&Base::of(&a), &b, &LeftAlone::default());
+        let p = create(&Base::of(&a), &b);
         let ops: json_patch::Patch = serde_json::from_str(&p).unwrap();
         let mut applied = a.clone();
         json_patch::patch(&mut applied, &ops).unwrap();
@@ -327,7 +264,7 @@ mod tests {
             p.contains(r#"{"op":"replace","path":"/metadata/annotations/a~1b~0c","value":"2"}"#),
             "{p}"
         );
-        assert_eq!(create(&Base::of(&a), &a, &LeftAlone::default()), "[]");
+        assert_eq!(create(&Base::of(&a), &a), "[]");
     }
 
     /// A list item is first compared whole: unchanged items give no operation, and a changed
@@ -338,12 +275,12 @@ mod tests {
             .map(|i| json!({"name": format!("V{i}"), "value": format!("v{i}")}))
             .collect();
         let a = json!({"spec": {"containers": [{"name": "app", "env": env}]}});
-        assert_eq!(create(&Base::of(&a), &a, &LeftAlone::default()), "[]");
+        assert_eq!(create(&Base::of(&a), &a), "[]");
         let mut b = a.clone();
         b["spec"]["containers"][0]["env"][37]["value"] = json!("changed");
         b["spec"]["containers"][0]["env"][49]["name"] = json!("V49\"");
         assert_eq!(
-            create(&Base::of(&a), &b, &LeftAlone::default()),
+            create(&Base::of(&a), &b),
             r#"[{"op":"replace","path":"/spec/containers/0/env/37/value","value":"changed"},{"op":"replace","path":"/spec/containers/0/env/49/name","value":"V49\""}]"#
         );
     }
@@ -354,10 +291,10 @@ mod tests {
     fn values_compared_as_text_differ_only_when_the_values_differ() {
         let a = json!({"n": [0, -1, 1.5, 0.1, 1e300, u64::MAX, i64::MIN],
             "s": ["\"q\"", "é\u{1}\n", "a/b~c", ""], "b": [true, false, null], "e": [{}, []]});
-        assert_eq!(create(&Base::of(&a), &a, &LeftAlone::default()), "[]");
+        assert_eq!(create(&Base::of(&a), &a), "[]");
         let b = json!({"n": [0.0, -1, 1.5, 0.1, 1e300, u64::MAX, i64::MIN],
             "s": ["\"q\"", "é\u{2}\n", "a/b~c", ""], "b": [true, false, null], "e": [[], {}]});
-        let p = create(&Base::of(&a), &b, &LeftAlone::default());
+        let p = create(&Base::of(&a), &b);
         let ops: json_patch::Patch = serde_json::from_str(&p).unwrap();
         assert_eq!(ops.0.len(), 4, "{p}");
         let mut applied = a.clone();
@@ -366,39 +303,6 @@ mod tests {
         let mut ours = a.clone();
         apply(&mut ours, &p).unwrap();
         assert_eq!(ours, b);
-    }
-
-    /// Of a container left alone only the fields it names are compared, and only while the
-    /// original has a container of that name at that place.
-    #[test]
-    fn containers_left_alone_are_compared_only_in_the_fields_named() {
-        let a = json!({"spec": {"containers": [
-            {"name": "app", "image": "a", "readinessProbe": {"httpGet": {"port": 80}}}]}});
-        let mut b = a.clone();
-        b["spec"]["containers"][0]["readinessProbe"]["httpGet"]["port"] = json!(15020);
-        // Changed behind the writer's back, so that what it compares shows.
-        b["spec"]["containers"][0]["image"] = json!("b");
-        let alone = |at: usize| LeftAlone {
-            containers: vec![("containers", at)],
-            but: &["readinessProbe"],
-        };
-        assert_eq!(
-            create(&Base::of(&a), &b, &alone(0)),
-            r#"[{"op":"replace","path":"/spec/containers/0/readinessProbe/httpGet/port","value":15020}]"#
-        );
-        let whole = create(&Base::of(&a), &b, &LeftAlone::default());
-        assert!(
-            whole.contains(r#""path":"/spec/containers/0/image""#),
-            "{whole}"
-        );
-        // Another place, or another container at the place: compared whole.
-        assert_eq!(create(&Base::of(&a), &b, &alone(1)), whole);
-        let mut renamed = b.clone();
-        renamed["spec"]["containers"][0]["name"] = json!("other");
-        assert_eq!(
-            create(&Base::of(&a), &renamed, &alone(0)),
-            create(&Base::of(&a), &renamed, &LeftAlone::default())
-        );
     }
 
     #[test]

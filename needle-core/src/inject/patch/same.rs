@@ -62,8 +62,7 @@ fn string(text: &mut &[u8], s: &str, scratch: &mut Vec<u8>) -> bool {
     if let Some((b'"', rest)) = text.split_first()
         && let Some((body, rest)) = rest.split_at_checked(bytes.len())
         && let Some((b'"', rest)) = rest.split_first()
-        && body == bytes
-        && compact::plain_prefix(bytes) == bytes.len()
+        && compact::writes_plain(body, bytes)
     {
         *text = rest;
         return true;

@@ -121,14 +121,8 @@ pub(super) fn inject(
         &mut merged,
     )
     .map_err(InjectError::PostProcess)?;
-    let alone = post_process::left_alone(&merged, &overlaid.template_pod);
-    post_process::normalize_injected(&mut merged, &alone);
-    Ok(Injected::built(
-        overlaid.base,
-        merged,
-        alone,
-        native_sidecars,
-    ))
+    normalize::normalize_pod(&mut merged);
+    Ok(Injected::built(overlaid.base, merged, native_sidecars))
 }
 
 /// The pod as the injection takes it, the base of its patch: what an earlier replica's

@@ -2,17 +2,16 @@
 //! Prometheus merge, the probe rewrite, the status annotation and the containers' order.
 
 use super::prepare::Proxy;
+use crate::compat::gofmt;
 use crate::compat::path::At;
-use crate::compat::{gofmt, normalize};
 use crate::inject::Snapshot;
 use crate::inject::admit::Caller;
-use crate::inject::patch::LeftAlone;
 use crate::inject::pod::{
     self, ENABLE_CORE_DUMP, INIT_CONTAINER, PROXY_CONTAINER, Position, STATUS_ANNOTATION,
     VALIDATION_CONTAINER,
 };
 use crate::inject::{probes, prometheus};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 pub(super) fn post_process(
@@ -49,89 +48,6 @@ pub(super) fn post_process(
     }
     reorder(snapshot, proxy_config, pod);
     Ok(())
-}
-
-/// The user's containers injection left alone but for the probes and lifecycle hooks the
-/// rewrite changes: those no template names (in a list where every name is another). They
-/// are as the normalization before injection left them.
-pub(super) fn left_alone(pod: &Value, template_pod: &Value) -> LeftAlone {
-    const LISTS: [&str; 2] = ["containers", "initContainers"];
-    let injected: Vec<&str> = LISTS
-        .iter()
-        .flat_map(|list| pod::containers(template_pod, list))
-        .map(pod::name_of)
-        .chain([PROXY_CONTAINER])
-        .collect();
-    let mut containers = Vec::new();
-    for list in LISTS {
-        let items = pod::containers(pod, list);
-        let twice = || {
-            let mut names: Vec<&str> = items.iter().map(pod::name_of).collect();
-            names.sort_unstable();
-            names.windows(2).any(|w| w[0] == w[1])
-        };
-        if items.len() > 1 && twice() {
-            // Not a pod the API server admits; compared and normalized whole.
-            continue;
-        }
-        for (i, item) in items.iter().enumerate() {
-            let name = pod::name_of(item);
-            if !name.is_empty() && !injected.contains(&name) {
-                containers.push((list, i));
-            }
-        }
-    }
-    LeftAlone {
-        containers,
-        but: &probes::REWRITTEN_FIELDS,
-    }
-}
-
-/// The injected pod normalized as Go's typed Pod prints it (A4), but for what of it
-/// injection left `alone`, already normalized with the pod before injection and set aside
-/// meanwhile (in a big pod it is most of it: a container with 2,000 variables is half of the
-/// pod's normalization).
-pub(super) fn normalize_injected(pod: &mut Value, alone: &LeftAlone) {
-    let mut aside = Vec::new();
-    for &(list, i) in &alone.containers {
-        let Some(item) = container_at(pod, list, i) else {
-            continue;
-        };
-        let mut container = std::mem::take(item);
-        // What injection may have changed stays, in a container of its own; with nothing of
-        // that, a null item, which the normalization passes over.
-        if let Some(fields) = container.as_object_mut() {
-            let changed: Map<String, Value> = alone
-                .but
-                .iter()
-                .filter_map(|f| fields.remove_entry(*f))
-                .collect();
-            if !changed.is_empty() {
-                *item = Value::Object(changed);
-            }
-        }
-        aside.push((list, i, container));
-    }
-    normalize::normalize_pod(pod);
-    // The normalization keeps every list item in its place.
-    for (list, i, mut container) in aside {
-        let Some(slot) = container_at(pod, list, i) else {
-            continue;
-        };
-        if let (Some(fields), Value::Object(changed)) = (container.as_object_mut(), slot.take()) {
-            fields.extend(
-                changed
-                    .into_iter()
-                    .filter(|(f, _)| alone.but.contains(&f.as_str())),
-            );
-        }
-        *slot = container;
-    }
-}
-
-/// Item `i` of the pod's list of containers `list`.
-fn container_at<'p>(pod: &'p mut Value, list: &str, i: usize) -> Option<&'p mut Value> {
-    pod.get_mut("spec")?.get_mut(list)?.get_mut(i)
 }
 
 /// `updateClusterEnvs`: replace these env vars on the sidecar, appended in name order.
@@ -238,25 +154,5 @@ fn reorder(snapshot: &Snapshot, proxy_config: &Value, pod: &mut Value) {
         pod::move_container(init, VALIDATION_CONTAINER, Position::First);
         pod::move_container(init, INIT_CONTAINER, Position::Last);
         pod::move_container(init, ENABLE_CORE_DUMP, Position::Last);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    /// Left alone: the user's named containers no template names, in lists without a name
-    /// given twice.
-    #[test]
-    fn left_alone_are_the_users_named_containers_no_template_names() {
-        let template_pod = json!({"spec": {"containers": [{"name": "istio-proxy"}],
-            "initContainers": [{"name": "istio-init"}, {"name": "app-patched"}]}});
-        let pod = json!({"spec": {
-            "containers": [{"name": "app"}, {"name": "istio-proxy"}, {}, {"name": "app-patched"}],
-            "initContainers": [{"name": "setup"}, {"name": "setup"}, {"name": "istio-init"}]}});
-        let alone = left_alone(&pod, &template_pod);
-        assert_eq!(alone.containers, [("containers", 0)]);
-        assert_eq!(alone.but, probes::REWRITTEN_FIELDS);
     }
 }
