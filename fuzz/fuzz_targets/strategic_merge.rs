@@ -11,5 +11,5 @@ fuzz_target!(|data: &[u8]| {
     let (Some(Ok(original)), Some(Ok(patch))) = (values.next(), values.next()) else {
         return;
     };
-    let _ = strategic_merge(&original, &patch, Schema::Pod);
+    let _ = strategic_merge(&original, &patch, Schema::POD);
 });

@@ -45,7 +45,7 @@ fn test_strategic_merge() {
         ] },
     });
     let mut table = Tally::table("istio-tables", "TestStrategicMerge", 1);
-    let outcome = strategic_merge(&input, &template, Schema::Pod)
+    let outcome = strategic_merge(&input, &template, Schema::POD)
         .map_err(|e| format!("merge failed: {e}"))
         .and_then(|mut merged| {
             apply_merge(&mut merged, &json!({}), 0, Release::NEWEST)?;

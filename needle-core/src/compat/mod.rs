@@ -14,7 +14,7 @@ pub mod normalize;
 pub mod path;
 pub mod pod_defaults;
 #[rustfmt::skip] // a generated table, aligned as written
-mod pod_fields;
+pub(crate) mod pod_fields;
 pub mod quantity;
 pub mod relaxed_json;
 pub mod selector;

@@ -40,11 +40,15 @@ pub(crate) enum Field {
 
 /// The fields of one Go struct, sorted by JSON name, each with its place in the struct's
 /// declaration (embedded structs' fields at the embedded field's place), which is the order
-/// Go writes them in (`go_json`).
+/// Go writes them in (`go_json`); and, from the struct's tags, the lists a strategic merge
+/// patch merges (`inject::merge`).
 pub(crate) struct Fields {
     fields: &'static [(&'static str, Field, u8)],
     /// Whether a field is a `Quantity`, whose text is rewritten: then every scalar is looked up.
     has_quantity: bool,
+    /// The lists merged by key, each with its `patchMergeKey` ("" for a list of scalars,
+    /// merged as a set), sorted by field; every other list is replaced whole.
+    merge_keys: &'static [(&'static str, &'static str)],
 }
 
 impl Fields {
@@ -58,6 +62,29 @@ impl Fields {
         Fields {
             fields,
             has_quantity,
+            merge_keys: &[],
+        }
+    }
+
+    /// These fields, with the lists a strategic merge patch merges by key.
+    pub(crate) const fn merging(self, merge_keys: &'static [(&'static str, &'static str)]) -> Self {
+        Fields { merge_keys, ..self }
+    }
+
+    /// The `patchMergeKey` of list `field` ("" for a list of scalars merged as a set); `None`
+    /// when a patch replaces it whole.
+    pub(crate) fn merge_key(&self, field: &str) -> Option<&'static str> {
+        self.merge_keys
+            .iter()
+            .find(|(name, _)| *name == field)
+            .map(|(_, key)| *key)
+    }
+
+    /// The fields of the struct that `field` holds, or of its list's items.
+    pub(crate) fn child(&self, field: &str) -> Option<&'static Fields> {
+        match self.get(field)? {
+            Field::Struct(fields) | Field::List(fields) | Field::KeptList(fields) => Some(fields),
+            _ => None,
         }
     }
 

@@ -2,7 +2,9 @@
 //! meta/v1), with what its typed round trip does to each (`Field`). Written by
 //! `scripts/gen-pod-fields.py` from the Go types: regenerate, do not edit. Each entry names
 //! the Go field and its type, and its place in the struct's declaration (the order Go writes
-//! the fields in); entries are sorted by JSON name for binary search.
+//! the fields in); entries are sorted by JSON name for binary search. A struct with lists that
+//! a strategic merge patch merges (the Go tag `patchStrategy:"merge"`) names them after, each
+//! with its `patchMergeKey` ("" for a list of scalars, merged as a set).
 
 use super::normalize::{Field::*, Fields};
 
@@ -30,7 +32,8 @@ pub(crate) static OBJECT_META: Fields = Fields::new(&[
     ("resourceVersion", Omit, 5),                       // ObjectMeta.ResourceVersion string,omitempty
     ("selfLink", Omit, 3),                              // ObjectMeta.SelfLink string,omitempty
     ("uid", Omit, 4),                                   // ObjectMeta.UID types.UID,omitempty
-]);
+])
+.merging(&[("finalizers", ""), ("ownerReferences", "uid")]);
 
 pub(crate) static OWNER_REFERENCE: Fields = Fields::new(&[
     ("apiVersion", Keep, 0),         // OwnerReference.APIVersion string
@@ -93,7 +96,8 @@ pub(crate) static POD_SPEC: Fields = Fields::new(&[
     ("tolerations", List(&TOLERATION), 23),                               // PodSpec.Tolerations []Toleration,omitempty
     ("topologySpreadConstraints", List(&TOPOLOGY_SPREAD_CONSTRAINT), 33), // PodSpec.TopologySpreadConstraints []TopologySpreadConstraint,omitempty
     ("volumes", List(&VOLUME), 0),                                        // PodSpec.Volumes []Volume,omitempty
-]);
+])
+.merging(&[("containers", "name"), ("ephemeralContainers", "name"), ("hostAliases", "ip"), ("imagePullSecrets", "name"), ("initContainers", "name"), ("resourceClaims", "name"), ("schedulingGates", "name"), ("topologySpreadConstraints", "topologyKey"), ("volumes", "name")]);
 
 pub(crate) static VOLUME: Fields = Fields::new(&[
     ("awsElasticBlockStore", Struct(&AWS_ELASTIC_BLOCK_STORE_VOLUME_SOURCE), 4),   // VolumeSource.AWSElasticBlockStore *AWSElasticBlockStoreVolumeSource,omitempty
@@ -490,7 +494,8 @@ pub(crate) static CONTAINER: Fields = Fields::new(&[
     ("volumeDevices", List(&VOLUME_DEVICE), 13),               // Container.VolumeDevices []VolumeDevice,omitempty
     ("volumeMounts", List(&VOLUME_MOUNT), 12),                 // Container.VolumeMounts []VolumeMount,omitempty
     ("workingDir", Omit, 4),                                   // Container.WorkingDir string,omitempty
-]);
+])
+.merging(&[("env", "name"), ("ports", "containerPort"), ("volumeDevices", "devicePath"), ("volumeMounts", "mountPath")]);
 
 pub(crate) static CONTAINER_PORT: Fields = Fields::new(&[
     ("containerPort", Keep, 2), // ContainerPort.ContainerPort int32
@@ -718,7 +723,8 @@ pub(crate) static EPHEMERAL_CONTAINER: Fields = Fields::new(&[
     ("volumeDevices", List(&VOLUME_DEVICE), 13),               // EphemeralContainerCommon.VolumeDevices []VolumeDevice,omitempty
     ("volumeMounts", List(&VOLUME_MOUNT), 12),                 // EphemeralContainerCommon.VolumeMounts []VolumeMount,omitempty
     ("workingDir", Omit, 4),                                   // EphemeralContainerCommon.WorkingDir string,omitempty
-]);
+])
+.merging(&[("env", "name"), ("ports", "containerPort"), ("volumeDevices", "devicePath"), ("volumeMounts", "mountPath")]);
 
 pub(crate) static POD_SECURITY_CONTEXT: Fields = Fields::new(&[
     ("appArmorProfile", Struct(&APP_ARMOR_PROFILE), 11),              // PodSecurityContext.AppArmorProfile *AppArmorProfile,omitempty
@@ -868,7 +874,8 @@ pub(crate) static POD_STATUS: Fields = Fields::new(&[
     ("resize", Omit, 15),                                                             // PodStatus.Resize PodResizeStatus,omitempty
     ("resourceClaimStatuses", List(&POD_RESOURCE_CLAIM_STATUS), 16),                  // PodStatus.ResourceClaimStatuses []PodResourceClaimStatus,omitempty
     ("startTime", Keep, 10),                                                          // PodStatus.StartTime *metav1.Time,omitempty
-]);
+])
+.merging(&[("conditions", "type"), ("hostIPs", "ip"), ("podIPs", "ip"), ("resourceClaimStatuses", "name")]);
 
 pub(crate) static POD_CONDITION: Fields = Fields::new(&[
     ("lastProbeTime", Keep, 3),      // PodCondition.LastProbeTime metav1.Time,omitempty
@@ -904,7 +911,8 @@ pub(crate) static CONTAINER_STATUS: Fields = Fields::new(&[
     ("stopSignal", Keep, 14),                                 // ContainerStatus.StopSignal *Signal,omitempty
     ("user", Struct(&CONTAINER_USER), 12),                    // ContainerStatus.User *ContainerUser,omitempty
     ("volumeMounts", List(&VOLUME_MOUNT_STATUS), 11),         // ContainerStatus.VolumeMounts []VolumeMountStatus,omitempty
-]);
+])
+.merging(&[("allocatedResourcesStatus", "name"), ("volumeMounts", "mountPath")]);
 
 pub(crate) static CONTAINER_STATE: Fields = Fields::new(&[
     ("running", Struct(&CONTAINER_STATE_RUNNING), 1),       // ContainerState.Running *ContainerStateRunning,omitempty

@@ -1,4 +1,6 @@
-//! Kubernetes strategic merge patch over `serde_json::Value`, with the Pod schema's merge keys.
+//! Kubernetes strategic merge patch over `serde_json::Value`, with the Pod schema's merge keys
+//! (the Go types' `patchStrategy` and `patchMergeKey` tags, generated into
+//! `compat::pod_fields`).
 //!
 //! Ports the behaviour of apimachinery's `strategicpatch.StrategicMergeMapPatch` for the
 //! fields a Pod has: lists with a merge key are merged item by item, other lists are replaced,
@@ -6,17 +8,22 @@
 //! `normalizeElementOrder`: patch items keep the patch order and items only in the original
 //! are interleaved by their original position (so patch-only items come first).
 
+use crate::compat::normalize::Fields;
+use crate::compat::pod_fields;
 use serde_json::{Map, Value};
 
-/// What kind of object a map is, so that its list fields know their merge keys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Schema {
-    Pod,
-    ObjectMeta,
-    PodSpec,
-    Container,
-    Volume,
-    Other,
+/// What Go type a map is, so that its list fields know their merge keys; none for a map the
+/// Pod type does not describe (whose lists are replaced whole).
+#[derive(Clone, Copy)]
+pub struct Schema(Option<&'static Fields>);
+
+impl Schema {
+    pub const POD: Schema = Schema(Some(&pod_fields::POD));
+
+    /// The schema of the map (or of the list's items) at `field`.
+    fn child(self, field: &str) -> Schema {
+        Schema(self.0.and_then(|fields| fields.child(field)))
+    }
 }
 
 enum ListStrategy {
@@ -25,34 +32,12 @@ enum ListStrategy {
     MergeScalars,
 }
 
-fn child_schema(schema: Schema, field: &str) -> Schema {
-    match (schema, field) {
-        (Schema::Pod, "metadata") => Schema::ObjectMeta,
-        (Schema::Pod, "spec") => Schema::PodSpec,
-        _ => Schema::Other,
-    }
-}
-
+/// How the list at `field` merges: by its `patchMergeKey`, as a set of scalars, or replaced.
 fn list_strategy(schema: Schema, field: &str) -> ListStrategy {
-    use ListStrategy::*;
-    match (schema, field) {
-        (Schema::ObjectMeta, "ownerReferences") => MergeByKey("uid", Schema::Other),
-        (Schema::ObjectMeta, "finalizers") => MergeScalars,
-        (Schema::PodSpec, "containers" | "initContainers" | "ephemeralContainers") => {
-            MergeByKey("name", Schema::Container)
-        }
-        (Schema::PodSpec, "volumes") => MergeByKey("name", Schema::Volume),
-        (Schema::PodSpec, "imagePullSecrets" | "resourceClaims" | "schedulingGates") => {
-            MergeByKey("name", Schema::Other)
-        }
-        (Schema::PodSpec, "hostAliases") => MergeByKey("ip", Schema::Other),
-        (Schema::PodSpec, "topologySpreadConstraints") => MergeByKey("topologyKey", Schema::Other),
-        (Schema::Container, "env") => MergeByKey("name", Schema::Other),
-        (Schema::Container, "volumeMounts") => MergeByKey("mountPath", Schema::Other),
-        (Schema::Container, "ports") => MergeByKey("containerPort", Schema::Other),
-        (Schema::Container, "volumeDevices") => MergeByKey("devicePath", Schema::Other),
-        (Schema::Container, "resizePolicy") => MergeByKey("resourceName", Schema::Other),
-        _ => Replace,
+    match schema.0.and_then(|fields| fields.merge_key(field)) {
+        None => ListStrategy::Replace,
+        Some("") => ListStrategy::MergeScalars,
+        Some(key) => ListStrategy::MergeByKey(key, schema.child(field)),
     }
 }
 
@@ -106,13 +91,13 @@ fn merge_map(
         let current = original.remove(&key).unwrap_or(Value::Null);
         let merged = match (current, patch_value) {
             (Value::Object(o), Value::Object(p)) => {
-                Value::Object(merge_map(o, p, child_schema(schema, &key))?)
+                Value::Object(merge_map(o, p, schema.child(&key))?)
             }
             (Value::Array(o), Value::Array(p)) => {
                 merge_list(o, p, list_strategy(schema, &key), &key)?
             }
             (Value::Null, Value::Object(p)) => {
-                Value::Object(merge_map(Map::new(), p, child_schema(schema, &key))?)
+                Value::Object(merge_map(Map::new(), p, schema.child(&key))?)
             }
             (Value::Null, Value::Array(p)) => {
                 merge_list(Vec::new(), p, list_strategy(schema, &key), &key)?
@@ -145,7 +130,7 @@ fn adopt(mut patch: Map<String, Value>, schema: Schema) -> Result<Map<String, Va
     }
     for (key, value) in patch.iter_mut() {
         match value {
-            Value::Object(m) => *m = adopt(std::mem::take(m), child_schema(schema, key))?,
+            Value::Object(m) => *m = adopt(std::mem::take(m), schema.child(key))?,
             Value::Array(items) => {
                 let items = std::mem::take(items);
                 *value = match list_strategy(schema, key) {
@@ -346,7 +331,7 @@ mod tests {
     use serde_json::json;
 
     fn pod_merge(o: Value, p: Value) -> Value {
-        strategic_merge(&o, &p, Schema::Pod).unwrap()
+        strategic_merge(&o, &p, Schema::POD).unwrap()
     }
 
     #[test]
@@ -453,10 +438,88 @@ mod tests {
         let err = strategic_merge(
             &json!({"spec": {}}),
             &json!({"spec": {"volumes": [{"emptyDir": {}}]}}),
-            Schema::Pod,
+            Schema::POD,
         )
         .unwrap_err();
         assert!(err.0.contains("merge key: name"), "{err}");
+    }
+
+    /// The merge keys are the Go types' tags: the pod's lists as kubectl's patch merges them,
+    /// the ephemeral containers' too, and `resizePolicy` (`+listType=atomic`, no patch
+    /// strategy) replaced whole.
+    #[test]
+    fn lists_merge_by_the_keys_the_go_types_tag() {
+        let keys = |fields: &Fields, lists: &[&str]| -> Vec<Option<&str>> {
+            lists.iter().map(|l| fields.merge_key(l)).collect()
+        };
+        assert_eq!(
+            keys(
+                &pod_fields::POD_SPEC,
+                &[
+                    "containers",
+                    "initContainers",
+                    "ephemeralContainers",
+                    "volumes",
+                    "imagePullSecrets",
+                    "hostAliases",
+                    "topologySpreadConstraints",
+                    "schedulingGates",
+                    "resourceClaims",
+                    "tolerations"
+                ]
+            ),
+            [
+                Some("name"),
+                Some("name"),
+                Some("name"),
+                Some("name"),
+                Some("name"),
+                Some("ip"),
+                Some("topologyKey"),
+                Some("name"),
+                Some("name"),
+                None
+            ]
+        );
+        assert_eq!(
+            keys(
+                &pod_fields::CONTAINER,
+                &[
+                    "env",
+                    "volumeMounts",
+                    "ports",
+                    "volumeDevices",
+                    "resizePolicy",
+                    "args"
+                ]
+            ),
+            [
+                Some("name"),
+                Some("mountPath"),
+                Some("containerPort"),
+                Some("devicePath"),
+                None,
+                None
+            ]
+        );
+        assert_eq!(
+            keys(&pod_fields::OBJECT_META, &["ownerReferences", "finalizers"]),
+            [Some("uid"), Some("")]
+        );
+        let policy = |restart: &str| json!({"resourceName": "cpu", "restartPolicy": restart});
+        assert_eq!(
+            pod_merge(
+                json!({"spec": {"containers": [{"name": "a", "resizePolicy": [policy("NotRequired")],
+                    "env": [{"name": "A", "value": "1"}]}],
+                    "ephemeralContainers": [{"name": "debug", "env": [{"name": "A", "value": "1"}]}]}}),
+                json!({"spec": {"containers": [{"name": "a", "resizePolicy": [{"resourceName": "memory", "restartPolicy": "RestartContainer"}],
+                    "env": [{"name": "B", "value": "2"}]}],
+                    "ephemeralContainers": [{"name": "debug", "env": [{"name": "B", "value": "2"}]}]}}),
+            ),
+            json!({"spec": {"containers": [{"name": "a", "resizePolicy": [{"resourceName": "memory", "restartPolicy": "RestartContainer"}],
+                "env": [{"name": "B", "value": "2"}, {"name": "A", "value": "1"}]}],
+                "ephemeralContainers": [{"name": "debug", "env": [{"name": "B", "value": "2"}, {"name": "A", "value": "1"}]}]}})
+        );
     }
 
     #[test]
@@ -464,7 +527,7 @@ mod tests {
         let err = strategic_merge(
             &json!({}),
             &json!({"spec": {"containers": [{"image": "x"}]}}),
-            Schema::Pod,
+            Schema::POD,
         )
         .unwrap_err();
         assert!(err.0.contains("merge key: name"), "{err}");

@@ -57,7 +57,7 @@ pub(super) fn merge_rendered(
         template_pod = merge_owned(
             std::mem::take(&mut template_pod),
             skeleton(&rendered),
-            Schema::Pod,
+            Schema::POD,
         )
         .map_err(|e| InjectError::Overlay(e.0))?;
         if native_for_pod(native_sidecars, &merged)
@@ -72,7 +72,7 @@ pub(super) fn merge_rendered(
         {
             move_proxy_to_init_containers(&mut merged);
         }
-        merged = merge_owned(std::mem::take(&mut merged), rendered, Schema::Pod)
+        merged = merge_owned(std::mem::take(&mut merged), rendered, Schema::POD)
             .map_err(|e| InjectError::InjectedYaml(e.0))?;
     }
     Ok(Overlaid {
@@ -213,7 +213,7 @@ pub(super) fn reapply_user_containers(
             } else {
                 json!({"spec": {"initContainers": [overlay]}})
             };
-            *merged = merge_owned(std::mem::take(merged), patch, Schema::Pod).map_err(|e| {
+            *merged = merge_owned(std::mem::take(merged), patch, Schema::POD).map_err(|e| {
                 InjectError::Reapply {
                     kind: if list == "containers" {
                         "container"
