@@ -2,7 +2,6 @@
 //! the conversions between minijinja values and JSON that the functions of both template
 //! kinds share.
 
-use crate::compat::go_json;
 use crate::compat::gofmt::{self, Numbers};
 use crate::gotemplate::funcs::GoTime;
 use minijinja::value::{Serde, Value as MjValue, ValueKind};
@@ -33,34 +32,6 @@ pub fn go_floats(v: &Value) -> Value {
         Value::Array(a) => Value::Array(a.iter().map(go_floats).collect()),
         Value::Object(m) => {
             Value::Object(m.iter().map(|(k, x)| (k.clone(), go_floats(x))).collect())
-        }
-        other => other.clone(),
-    }
-}
-
-/// `json.Marshal` of a value decoded into `any`: a float64 without a fraction prints as an
-/// integer, map keys sorted, strings escaped as Go escapes them.
-pub fn go_json(v: &Value) -> String {
-    go_json::marshal(v)
-}
-
-/// The value as `json.Marshal` writes it: a float64 without a fraction as an integer, map
-/// keys sorted.
-pub fn go_json_numbers(v: &Value) -> Value {
-    match v {
-        Value::Number(n) if n.is_f64() => {
-            let f = n.as_f64().unwrap_or(0.0);
-            if f.fract() == 0.0 && f.abs() < 1e15 {
-                Value::from(f as i64)
-            } else {
-                v.clone()
-            }
-        }
-        Value::Array(a) => Value::Array(a.iter().map(go_json_numbers).collect()),
-        Value::Object(m) => {
-            let sorted: std::collections::BTreeMap<&String, Value> =
-                m.iter().map(|(k, x)| (k, go_json_numbers(x))).collect();
-            Value::Object(sorted.into_iter().map(|(k, x)| (k.clone(), x)).collect())
         }
         other => other.clone(),
     }

@@ -134,6 +134,94 @@ fn kube_layout(field: Field) -> Layout {
     }
 }
 
+/// `json.Indent` of a compact text with no prefix and two spaces (what `json.MarshalIndent(v,
+/// "", "  ")` gives): a line per member and item, `": "` after a key, and an empty object or
+/// list left as `{}` or `[]`.
+pub fn indent(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() * 2);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        (0..depth).for_each(|_| out.push_str("  "));
+    };
+    let (mut depth, mut opened, mut in_string, mut escaped) = (0, false, false, false);
+    for c in compact.chars() {
+        // An opening bracket's line break waits for what follows: none before its closing one.
+        if opened && c != '}' && c != ']' {
+            opened = false;
+            depth += 1;
+            newline(&mut out, depth);
+        }
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                opened = true;
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            '}' | ']' => {
+                if opened {
+                    opened = false;
+                } else {
+                    depth -= 1;
+                    newline(&mut out, depth);
+                }
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A marshalled text as an encoder with `SetEscapeHTML(false)` writes it: `<`, `>` and `&`
+/// as they are (U+2028 and U+2029 stay escaped, as in Go). Escapes are read in pairs, so an
+/// escaped backslash followed by `u003c` stays as it is.
+pub fn without_html_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at..];
+        let plain = match escape.get(..6) {
+            Some("\\u003c") => Some('<'),
+            Some("\\u003e") => Some('>'),
+            Some("\\u0026") => Some('&'),
+            _ => None,
+        };
+        let len = match plain {
+            Some(c) => {
+                out.push(c);
+                6
+            }
+            None => {
+                let len = 1 + escape[1..].chars().next().map_or(0, char::len_utf8);
+                out.push_str(&escape[..len]);
+                len
+            }
+        };
+        rest = &escape[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A string as `encoding/json` writes it: `"` and `\` escaped, control characters as `\n`,
 /// `\r`, `\t` or `\u00XX`, and `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX` (Go escapes
 /// those for embedding in HTML and JavaScript).

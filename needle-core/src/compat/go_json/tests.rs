@@ -190,3 +190,28 @@ fn json_names_are_lower_camel_case() {
     assert_eq!(json_name("x_forwarded_host"), "xForwardedHost");
     assert_eq!(json_name("sni"), "sni");
 }
+
+/// `json.Indent` with two spaces, as Go's `MarshalIndent` writes: strings untouched, empty
+/// objects and lists on one line.
+#[test]
+fn indented_as_go_indents() {
+    let text = marshal(&json!({"a": [1, {}], "b": {"c": "x,{:}\"y"}, "d": []}));
+    assert_eq!(
+        indent(&text),
+        "{\n  \"a\": [\n    1,\n    {}\n  ],\n  \"b\": {\n    \"c\": \"x,{:}\\\"y\"\n  },\n  \"d\": []\n}"
+    );
+    assert_eq!(indent("{}"), "{}");
+    assert_eq!(indent("\"a\""), "\"a\"");
+}
+
+/// Without HTML escapes, as an encoder with `SetEscapeHTML(false)`: `<`, `>` and `&` as they
+/// are, U+2028 still escaped, and an escaped backslash before `u003c` left alone.
+#[test]
+fn html_escapes_undone_as_go_leaves_them() {
+    let text = marshal(&json!({"a": "<b>&\u{2028}", "b": "\\u003c"}));
+    assert_eq!(text, r#"{"a":"\u003cb\u003e\u0026\u2028","b":"\\u003c"}"#);
+    assert_eq!(
+        without_html_escapes(&text),
+        r#"{"a":"<b>&\u2028","b":"\\u003c"}"#
+    );
+}

@@ -1,7 +1,8 @@
 //! Sprig's encodings: base64, base32, JSON and the digests.
 
 use super::digest::{adler32, sha1_hex, sha256_hex, sha512_hex};
-use crate::gotemplate::value::{go_floats, go_json_numbers, invalid, strval, to_json, to_template};
+use crate::compat::go_json;
+use crate::gotemplate::value::{go_floats, invalid, strval, to_json, to_template};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use minijinja::value::Value as MjValue;
@@ -48,19 +49,9 @@ fn b32dec(text: &str) -> Result<Vec<u8>, usize> {
     Ok(out)
 }
 
-/// Go's `json.Marshal` escapes `<`, `>` and `&` (they only occur inside strings).
-fn escape_html(json: String) -> String {
-    json.replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
-}
-
+/// Sprig's `toJson`: `json.Marshal` of the value.
 fn json_text(v: &MjValue) -> String {
-    serde_json::to_string(&go_json_numbers(&to_json(v))).unwrap_or_default()
-}
-
-fn pretty_json(v: MjValue) -> String {
-    escape_html(serde_json::to_string_pretty(&go_json_numbers(&to_json(&v))).unwrap_or_default())
+    go_json::marshal(&to_json(v))
 }
 
 fn from_json(s: &str) -> Result<MjValue, Error> {
@@ -90,13 +81,15 @@ pub(super) fn register_encoding(env: &mut Environment<'static>) {
         Err(at) => format!("illegal base32 data at input byte {at}"),
     });
     for name in ["gt_toJson", "gt_mustToJson"] {
-        env.add_function(name, |v: MjValue| escape_html(json_text(&v)));
-    }
-    for name in ["gt_toRawJson", "gt_mustToRawJson"] {
         env.add_function(name, |v: MjValue| json_text(&v));
     }
+    for name in ["gt_toRawJson", "gt_mustToRawJson"] {
+        env.add_function(name, |v: MjValue| {
+            go_json::without_html_escapes(&json_text(&v))
+        });
+    }
     for name in ["gt_toPrettyJson", "gt_mustToPrettyJson"] {
-        env.add_function(name, pretty_json);
+        env.add_function(name, |v: MjValue| go_json::indent(&json_text(&v)));
     }
     // `fromJson` gives nil (an action prints `<no value>`) for text that is not JSON;
     // `mustFromJson` fails.

@@ -3,9 +3,10 @@
 //! of `gotemplate` (numbers float64 where Go has them, typed fields integers).
 
 use super::{annotations, json, maps, networks, ports, text, yaml};
+use crate::compat::go_json;
 use crate::compat::go_json::Layout;
 use crate::compat::gofmt::Numbers;
-use crate::gotemplate::value::{self, field, go_json, int_arg, string_map, strval};
+use crate::gotemplate::value::{self, field, int_arg, string_map, strval};
 use minijinja::value::{Rest, Value as MjValue};
 use minijinja::{Error, State};
 use serde_json::{Map, Value};
@@ -135,7 +136,7 @@ pub(super) fn strdict(args: Rest<MjValue>) -> MjValue {
 }
 
 pub(super) fn to_json_map(maps: Rest<MjValue>) -> String {
-    go_json(&Value::Object(maps::merge_maps(&maps)))
+    go_json::marshal(&Value::Object(maps::merge_maps(&maps)))
 }
 
 pub(super) fn merge_maps(maps: Rest<MjValue>) -> MjValue {

@@ -197,6 +197,11 @@ fn sprig_encodings_and_digests() {
             r#"{{ toPrettyJson (dict "a" (list 1)) }}"#,
             "{\n  \"a\": [\n    1\n  ]\n}",
         ),
+        // Go's json.Marshal: U+2028 escaped in the raw form too, floats as Go prints them.
+        (
+            "{{ toRawJson (list \"a\u{2028}<\" 1.5 1e21 0.0000001 2.0) }} {{ toPrettyJson (dict) }}",
+            r#"["a\u2028<",1.5,1e+21,1e-7,2] {}"#,
+        ),
         (
             "{{ toJson .Values.nothing }} {{ mustToJson .Values.global.proxy.statusPort }}",
             "null 15020",
