@@ -1,14 +1,25 @@
-//! A `Value`'s compact JSON text, byte for byte as `serde_json::to_writer` writes it, written
-//! straight into a byte buffer: the patch base, the patch's values and the replica key are
-//! the most text needle writes per pod, and serde's generic serializer spends most of that on
-//! checking string bytes one at a time. Here a string is checked eight bytes at a time, and
-//! copied whole when nothing in it needs an escape (nearly every string of a pod).
+//! needle's one family of compact JSON text, serde_json's compact writing and what reads it
+//! back without building a tree: writing a `Value` (this module), comparing a value with a
+//! text (`same`) and splitting a text one level deep (`scan`). The patch base, the patch, the
+//! replica key and the admission answer are written here; the patch writer compares and splits
+//! the base with the other two.
 //!
-//! needle's JSON texts assume what serde_json gives without its `preserve_order` feature:
-//! an object's keys in sorted order, whatever order they came in. The replica key, the patch's
-//! comparison of texts (`patch::same`, `patch::scan`) and the answers compared byte for byte
-//! with serde_json's rest on it; `tests::maps_keep_their_keys_sorted` fails if the feature is
-//! ever turned on (by needle or by any crate that enables it).
+//! The writer writes a `Value`'s text byte for byte as `serde_json::to_writer` does, straight
+//! into a byte buffer: the patch base, the patch's values and the replica key are the most
+//! text needle writes per pod, and serde's generic serializer spends most of that on checking
+//! string bytes one at a time. Here a string is checked eight bytes at a time, and copied whole
+//! when nothing in it needs an escape (nearly every string of a pod).
+//!
+//! The family's one invariant, stated here only: serde_json without its `preserve_order`
+//! feature, so an object's keys are in sorted order whatever order they came in. The replica
+//! key, `same`'s member-by-member comparison, `scan`'s binary search of an object's members
+//! and the answers compared byte for byte with serde_json's rest on it;
+//! `tests::maps_keep_their_keys_sorted` fails if the feature is ever turned on (by needle or
+//! by any crate that enables it). The other JSON reader, `compat::relaxed_json` (the
+//! templates' output, trailing commas allowed), builds a `Value` and assumes nothing of order.
+
+pub mod same;
+pub mod scan;
 
 use serde_json::Value;
 

@@ -6,13 +6,11 @@
 //! webhook only ever sends it, so building operation values first would copy every injected
 //! container once more just to serialize and drop it.
 
-mod same;
-mod scan;
 mod shared;
 
 pub use shared::Patch;
 
-use crate::compat::compact;
+use crate::compat::compact::{self, same, scan};
 use serde_json::{Map, Value};
 
 /// The pod before injection, the base of its patch: its compact JSON text (a second tree of
