@@ -3,10 +3,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use needle::core::inject::{Snapshot, snapshot};
 use needle::core::inject::context::{self, ContextInput, Owner};
 use needle::core::inject::render::Templates;
 use needle::core::inject::vars::Vars;
+use needle::core::inject::{Snapshot, snapshot};
 use serde_json::json;
 use std::sync::{Arc, LazyLock};
 

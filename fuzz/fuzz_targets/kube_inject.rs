@@ -4,10 +4,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use needle::cli::kube_inject::inject_stream;
-use needle::core::inject::{Snapshot, snapshot};
 use needle::core::inject::admit::Settings;
 use needle::core::inject::replicas::{Bounds, ReplicaCache};
 use needle::core::inject::workload::Offline;
+use needle::core::inject::{Snapshot, snapshot};
 use std::sync::LazyLock;
 
 static SNAPSHOT: LazyLock<Snapshot> = LazyLock::new(snapshot::embedded);
