@@ -225,17 +225,7 @@ pub fn tokens(body: &str, pos: Pos) -> Result<Vec<Tok>, TranslateError> {
                     j += 1;
                     match ch {
                         '"' => break,
-                        '\\' => {
-                            let e = chars.get(j).copied().unwrap_or('\\');
-                            j += 1;
-                            s.push(match e {
-                                'n' => '\n',
-                                't' => '\t',
-                                'r' => '\r',
-                                '0' => '\0',
-                                other => other,
-                            });
-                        }
+                        '\\' => s.push(escaped(&chars, &mut j).map_err(err)?),
                         other => s.push(other),
                     }
                 }
@@ -302,4 +292,56 @@ fn number(chars: &[char], start: usize) -> (String, usize) {
         j += 1;
     }
     (chars[start..j].iter().collect(), j)
+}
+
+/// The character a backslash escape in a quoted string stands for, as Go's `strconv.Unquote`
+/// reads it (`at` is just past the backslash, and is moved past the escape): the one-letter
+/// escapes, `\"` and `\\`, three octal digits, `\x` with two hex digits, `\u` with four
+/// and `\U` with eight. Anything else is Go's parse error; an octal or `\x` byte above 0x7f
+/// (not UTF-8 on its own) is refused, as needle's strings are UTF-8.
+fn escaped(chars: &[char], at: &mut usize) -> Result<char, String> {
+    let letter = *chars.get(*at).ok_or_else(invalid_escape)?;
+    *at += 1;
+    let code = match letter {
+        'a' => 0x07,
+        'b' => 0x08,
+        'f' => 0x0c,
+        'n' => 0x0a,
+        'r' => 0x0d,
+        't' => 0x09,
+        'v' => 0x0b,
+        '\\' | '"' => letter as u32,
+        '0'..='7' => {
+            *at -= 1;
+            digits(chars, at, 3, 8)?
+        }
+        'x' => digits(chars, at, 2, 16)?,
+        'u' => digits(chars, at, 4, 16)?,
+        'U' => digits(chars, at, 8, 16)?,
+        _ => return Err(invalid_escape()),
+    };
+    if matches!(letter, '0'..='7' | 'x') && code > 0x7f {
+        return Err(format!(
+            "a byte escape above \\x7f is not supported (\\x{code:02x})"
+        ));
+    }
+    char::from_u32(code).ok_or_else(invalid_escape)
+}
+
+fn invalid_escape() -> String {
+    "invalid syntax (a quoted string's escape)".to_string()
+}
+
+/// `count` digits of `radix` at `at`, as a number; `at` is moved past them.
+fn digits(chars: &[char], at: &mut usize, count: usize, radix: u32) -> Result<u32, String> {
+    let text: String = chars
+        .get(*at..*at + count)
+        .ok_or_else(invalid_escape)?
+        .iter()
+        .collect();
+    *at += count;
+    match text.chars().all(|c| c.is_digit(radix)) {
+        true => u32::from_str_radix(&text, radix).map_err(|_| invalid_escape()),
+        false => Err(invalid_escape()),
+    }
 }

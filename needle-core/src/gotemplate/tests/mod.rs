@@ -337,6 +337,12 @@ fn untranslatable_templates_are_errors_with_positions() {
         ("{{ .a", "unclosed action"),
         ("{{ range . }}{{ break }}{{ end }}", "not supported"),
         ("{{ template \"nope\" }}", "no such template"),
+        // A quoted string's escapes are Go's: others, and "\0" short of three octal digits,
+        // are Go's syntax error; a byte that is not UTF-8 on its own is refused.
+        ("{{ \"\\q\" }}", "invalid syntax"),
+        ("{{ \"\\0\" }}", "invalid syntax"),
+        ("{{ \"\\u12\" }}", "invalid syntax"),
+        ("{{ \"\\xff\" }}", "not supported"),
     ] {
         let err = translate(src, Default::default())
             .expect_err(src)

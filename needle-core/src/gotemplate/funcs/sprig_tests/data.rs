@@ -197,6 +197,11 @@ fn sprig_encodings_and_digests() {
             r#"{{ toPrettyJson (dict "a" (list 1)) }}"#,
             "{\n  \"a\": [\n    1\n  ]\n}",
         ),
+        // A quoted string's escapes, as Go's strconv.Unquote reads them.
+        (
+            r#"{{ "A\x41\101\u00e9\U0001F600\a\"\\" | toJson }}"#,
+            r#""AAAé😀\u0007\"\\""#,
+        ),
         // Go's json.Marshal: U+2028 escaped in the raw form too, floats as Go prints them.
         (
             "{{ toRawJson (list \"a\u{2028}<\" 1.5 1e21 0.0000001 2.0) }} {{ toPrettyJson (dict) }}",
