@@ -8,7 +8,6 @@ use super::state::AppState;
 use crate::core::inject::admit::{Admission, AdmittedPod, Decision, NormalizedPod, Reason, admit};
 use crate::core::label::Labelled;
 use serde_json::Value;
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Decide and answer for one request. The request is taken by value: its pod is normalized
@@ -32,7 +31,7 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
     // meanwhile publishes a new one.
     let pod: AdmittedPod = match std::mem::take(&mut req.object) {
         pod @ Value::Object(_) => NormalizedPod::new(pod, &req.namespace).into(),
-        other => AdmittedPod::AsGiven(Cow::Owned(other)),
+        other => other.into(),
     };
     let (nodes, namespaces) = (state.nodes.load(), state.namespaces.load());
     let admission = Admission {

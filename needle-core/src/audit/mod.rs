@@ -8,8 +8,7 @@ pub mod report;
 use crate::compat::pod_defaults;
 use crate::inject::Reinjection;
 use crate::inject::Snapshot;
-use crate::inject::admit::{Admission, Decision, Settings, admit};
-use crate::inject::pipeline::normalized;
+use crate::inject::admit::{Admission, Decision, NormalizedPod, Settings, admit};
 use crate::inject::pod::{self, STATUS_ANNOTATION};
 use serde::Serialize;
 use serde_json::Value;
@@ -77,7 +76,8 @@ pub fn audit(snapshot: &Snapshot, settings: &Settings, admission: &Admission) ->
                 Ok(pod) => pod,
                 Err(reason) => return Finding::Denied { reason },
             };
-            let mut stored = normalized(&admission.pod, admission.namespace);
+            let mut stored =
+                NormalizedPod::new((*admission.pod).clone(), admission.namespace).into_value();
             // Both as the apiserver stores them: re-injection replaces whole lists and volume
             // sources, and the apiserver fills their defaults in again.
             pod_defaults::apply(&mut stored);

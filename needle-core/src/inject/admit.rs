@@ -2,6 +2,7 @@
 //! kube-inject, the tests and the benchmark call it; none calls the pipeline steps itself
 //! (Istio's `injectPod` plays this part for its webhook and istioctl).
 
+use crate::compat::normalize;
 use crate::config::injector::{Policy, SelectionConfig};
 use crate::config::proxy_config::resources::ProxyConfigs;
 use crate::inject::Snapshot;
@@ -9,6 +10,7 @@ use crate::inject::context::Owner;
 use crate::inject::native::{self, Native, NativeMode, Nodes};
 use crate::inject::patch::Patch;
 use crate::inject::pipeline::{self, InjectError, Injected};
+use crate::inject::pod;
 use crate::inject::replicas::{Answer, Key, ReplicaCache, Shared, TokenVolume};
 use crate::inject::select::{Why, inject_required};
 use crate::label::Labelled;
@@ -74,15 +76,25 @@ pub enum Reinjection {
     Replay,
 }
 
-/// A pod as the injection reads it (`pipeline::normalize`: no managedFields, in its
-/// namespace, as Go's typed Pod has it). Only `new` makes one, so holding one is proof.
+/// A pod as the injection reads it: without managedFields, in the request's namespace when it
+/// names none, normalized as Go's typed Pod would be (A4). Only `new` makes one, so holding
+/// one is proof.
 #[derive(Debug, Clone, Default)]
 pub struct NormalizedPod(Value);
 
 impl NormalizedPod {
     /// `pod`, normalized in place, in the request's `namespace` when it names none.
     pub fn new(mut pod: Value, namespace: &str) -> Self {
-        pipeline::normalize(&mut pod, namespace);
+        let meta = pod::metadata_mut(&mut pod);
+        meta.remove("managedFields");
+        let named = meta
+            .get("namespace")
+            .and_then(Value::as_str)
+            .is_some_and(|n| !n.is_empty());
+        if !named && !namespace.is_empty() {
+            meta.insert("namespace".into(), namespace.into());
+        }
+        normalize::normalize_pod(&mut pod);
         Self(pod)
     }
 
@@ -121,6 +133,12 @@ impl std::ops::Deref for AdmittedPod<'_> {
             AdmittedPod::AsGiven(pod) => pod,
             AdmittedPod::Normalized(pod) => pod,
         }
+    }
+}
+
+impl From<Value> for AdmittedPod<'_> {
+    fn from(pod: Value) -> Self {
+        AdmittedPod::AsGiven(Cow::Owned(pod))
     }
 }
 
@@ -293,7 +311,7 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
     let selected = inject_required(selection, namespace, metadata, spec);
     // istioctl reads the pod's ProxyConfig after the host-network check and before it decides,
     // so one that does not parse fails the pod even when it is not injected. This reads the pod
-    // as given; the injection reads it again on the pod in its namespace (`normalize`), whose
+    // as given; the injection reads it again on the pod in its namespace (`NormalizedPod`), whose
     // namespace-wide ProxyConfig resources may differ.
     if admission.caller == Caller::KubeInject
         && selected.why != Why::HostNetwork
@@ -340,7 +358,7 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
         let mut other = admission.clone();
         // Renaming a volume keeps the pod normalized; it is normalized again all the same
         // (once per new answer), rather than declared so.
-        other.pod = AdmittedPod::AsGiven(Cow::Owned(token.rename(&admission.pod, &token.other())));
+        other.pod = token.rename(&admission.pod, &token.other()).into();
         (token, other)
     });
     let (result, volatile) =

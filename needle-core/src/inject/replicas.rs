@@ -4,7 +4,7 @@
 //!
 //! An answer is reused only for a pod whose key is the same, the key being everything the
 //! injection reads:
-//! - the pod as the injection reads it (`pipeline::normalize`): this drops
+//! - the pod as the injection reads it (`NormalizedPod`): this drops
 //!   `metadata.managedFields`, which differ between replicas (their timestamps) and Istio's
 //!   injector drops too; the request's `uid` is not in the pod and is written into each
 //!   response by the server; the name of the service account token volume, different in

@@ -5,14 +5,13 @@ use crate::compat::yaml;
 use crate::compat::{go_printed, gofmt};
 use crate::config::proxy_config::resources::ProxyConfigs;
 use crate::inject::Snapshot;
-use crate::inject::admit::{Admission, AdmittedPod, Decision, Reason, Settings, admit};
+use crate::inject::admit::{Admission, Decision, Reason, Settings, admit};
 use crate::inject::context::Owner;
 use crate::inject::pod;
 use crate::inject::replicas::ReplicaCache;
 use crate::inject::select::Why;
 use crate::inject::{Caller, InjectError, Reinjection};
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Where a kind keeps its pod template.
@@ -131,7 +130,7 @@ pub fn inject_document(
     let pod = pod::object([("metadata", meta), ("spec", spec.clone())]);
     let no_envs = BTreeMap::new();
     let admission = Admission {
-        pod: AdmittedPod::AsGiven(Cow::Owned(pod)),
+        pod: pod.into(),
         namespace: &workload.namespace,
         proxy_envs: &no_envs,
         openshift_namespace: None,

@@ -131,30 +131,6 @@ pub(super) fn patch_base(mut admission: Admission) -> Value {
     prepare::take_pod(&mut admission).0
 }
 
-/// The pod as the injector reads it: without managedFields, in the request's namespace when
-/// it names none, normalized as Go's typed Pod would be (A4).
-pub fn normalized(pod: &Value, namespace: &str) -> Value {
-    let mut pod = pod.clone();
-    normalize(&mut pod, namespace);
-    pod
-}
-
-/// `normalized`, in place.
-pub fn normalize(pod: &mut Value, namespace: &str) {
-    let meta = pod::metadata_mut(pod);
-    meta.remove("managedFields");
-    if meta
-        .get("namespace")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .is_empty()
-        && !namespace.is_empty()
-    {
-        meta.insert("namespace".into(), namespace.into());
-    }
-    normalize::normalize_pod(pod);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
