@@ -1,6 +1,7 @@
 //! Validation of typical resources (`cargo bench --bench validate`); numbers in BENCHMARKS.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use needle::core::release::Release;
 use needle::core::validate::validate_object;
 use serde_json::{Value, json};
 use std::hint::black_box;
@@ -45,10 +46,12 @@ fn bench(c: &mut Criterion) {
         ("authorization_policy", authorization_policy()),
     ] {
         assert!(
-            validate_object(&object).is_valid(),
+            validate_object(&object, Release::NEWEST).is_valid(),
             "{name} is a valid example"
         );
-        group.bench_function(name, |b| b.iter(|| validate_object(black_box(&object))));
+        group.bench_function(name, |b| {
+            b.iter(|| validate_object(black_box(&object), Release::NEWEST))
+        });
     }
     group.finish();
 }

@@ -1,6 +1,8 @@
-//! The Istio release needle answers as. What istiod's injector does differently from one
-//! release to the next, in its Go code and in the stock templates of its chart, is this one
-//! table; the steps that differ ask it (`Release::has`), and there is one code path. needle's
+//! The Istio release needle answers as. What istiod's injector and validator do differently
+//! from one release to the next, in their Go code and in the stock templates of the chart, is
+//! this one table; the steps that differ ask it (`Release::has`), and there is one code path.
+//! (What the releases' APIs add, fields, enum values and kinds, is `validate::api`; the Envoy
+//! types their validators resolve, `validate::envoy_filter::registry`.) needle's
 //! built-in templates read the rows of the stock templates through the template variable
 //! `release` (`inject::release_flags`), so one template text gives each release's pods.
 //!
@@ -17,7 +19,7 @@ pub struct Release {
     patch: u32,
 }
 
-/// A behaviour of Istio's injector that some releases have and others lack.
+/// A behaviour of Istio's injector or validator that some releases have and others lack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Feature {
     /// `sidecar.istio.io/proxyCPU`, `proxyMemory`, `proxyCPULimit` and `proxyMemoryLimit` are
@@ -66,11 +68,45 @@ pub enum Feature {
     /// double quotes, the proxy's log levels and `bootstrapOverride` bare, and the YAML reader
     /// reads them as YAML.
     QuotedAnnotationValues,
+    /// `ProxyConfig.connectionSettings` exists (istio#60576, 97ab928): a pod's ProxyConfig
+    /// carries it and `proxy.istio.io/config` checks it. Before it the API has no such field,
+    /// and Istio's reader drops it from every layer.
+    ProxyConnectionSettings,
+    /// Validation: a targetRef error lists the Gateway API kinds as `v1` (istio#58110); before
+    /// it, as `v1beta1`.
+    GatewayApiV1TargetRefs,
+    /// Validation: a ServiceEntry with resolution DYNAMIC_DNS may have TLS ports
+    /// (istio#57972); before it, HTTP only.
+    DynamicDnsTls,
+    /// Validation: DYNAMIC_DNS also takes GRPC and HTTP2 ports and the MESH_INTERNAL location,
+    /// which a waypoint may not use (istio#58688).
+    DynamicDnsMeshInternal,
+    /// Validation: EnvoyFilter patches in the WAYPOINT context are not checked (istio#57970).
+    EnvoyFilterWaypointSkipped,
+    /// Validation: `source.trustDomain` is a known condition key (istio#59052); before it, an
+    /// unknown attribute.
+    TrustDomainAttribute,
+    /// Validation: trust domains are checked (wildcards, `/`, CUSTOM) and count as a source
+    /// (backported to 1.30.2).
+    TrustDomainRules,
+    /// Validation: inline `jwks` with private keys is warned about (istio#60339, backported to
+    /// 1.30.3).
+    JwksPrivateKeyWarning,
+    /// Validation: Sidecar egress hosts may exclude a namespace with `~` (istio#60581).
+    SidecarExcludedNamespaces,
+    /// Validation: a Sidecar may not use the mesh-only outbound mode ALLOW_ANY_DYNAMIC_DNS
+    /// (istio#59802).
+    SidecarDynamicDnsModeRefused,
+    /// Validation: warmup `aggression` must be above 0 (istio#60611); before it, at least 1.
+    WarmupAggressionAboveZero,
+    /// Validation: an EnvoyFilter `proxyVersion` over 1024 characters is ignored with a
+    /// warning (istio#61257); before it, compiled like any other.
+    ProxyVersionLengthCap,
 }
 
 /// Where each feature starts: per minor, the first patch that has it; every minor after the
 /// last one listed has it from its first patch.
-const SINCE: [(Feature, &[(u32, u32)]); 14] = [
+const SINCE: [(Feature, &[(u32, u32)]); 26] = [
     (Feature::QuantityAnnotations, &[(28, 4), (29, 0)]),
     (Feature::InterfaceAnnotations, &[(30, 0)]),
     (Feature::OmitNil, &[(28, 6), (29, 1)]),
@@ -85,6 +121,18 @@ const SINCE: [(Feature, &[(u32, u32)]); 14] = [
     (Feature::CanonicalNameTrimAll, &[(31, 0)]),
     (Feature::NoGomaxprocs, &[(31, DEVELOPMENT)]),
     (Feature::QuotedAnnotationValues, &[(31, DEVELOPMENT)]),
+    (Feature::ProxyConnectionSettings, &[(31, 0)]),
+    (Feature::GatewayApiV1TargetRefs, &[(29, 0)]),
+    (Feature::DynamicDnsTls, &[(29, 0)]),
+    (Feature::DynamicDnsMeshInternal, &[(30, 0)]),
+    (Feature::EnvoyFilterWaypointSkipped, &[(29, 0)]),
+    (Feature::TrustDomainAttribute, &[(30, 0)]),
+    (Feature::TrustDomainRules, &[(30, 2)]),
+    (Feature::JwksPrivateKeyWarning, &[(30, 3)]),
+    (Feature::SidecarExcludedNamespaces, &[(31, 0)]),
+    (Feature::SidecarDynamicDnsModeRefused, &[(31, 0)]),
+    (Feature::WarmupAggressionAboveZero, &[(31, 0)]),
+    (Feature::ProxyVersionLengthCap, &[(31, 0)]),
 ];
 
 /// The oldest minor needle answers as; older ones are answered as this one, with a warning.
@@ -150,6 +198,11 @@ impl Release {
         (self, None)
     }
 
+    /// The `<minor>` of `1.<minor>`.
+    pub fn minor(self) -> u32 {
+        self.minor
+    }
+
     pub fn has(self, feature: Feature) -> bool {
         let (_, since) = SINCE
             .iter()
@@ -160,6 +213,13 @@ impl Release {
             Some((_, first_patch)) => self.patch >= *first_patch,
             None => self.minor > last_minor,
         }
+    }
+}
+
+/// When nothing names a release, needle answers as the newest it knows.
+impl Default for Release {
+    fn default() -> Release {
+        Release::NEWEST
     }
 }
 

@@ -45,7 +45,7 @@ pub struct ConfigFileArgs {
     pub istio_release: Option<Release>,
 }
 
-fn parse_release(text: &str) -> Result<Release, String> {
+pub fn parse_release(text: &str) -> Result<Release, String> {
     Release::parse(text).ok_or_else(|| {
         format!("{text:?} names no Istio release: write 1.28, 1.29.6, 1.31 or 86c9f01")
     })

@@ -38,7 +38,7 @@ pub enum Command {
     Tag(tag::TagArgs),
     /// Check an injector config's templates: translation, functions used, a sample pod.
     Template(template::TemplateArgs),
-    /// Validate Istio resources offline with the webhook's rules (exit 0 valid, 1 invalid, 2 unreadable).
+    /// Validate Istio resources with the webhook's rules, from files or a whole cluster (exit 0 valid, 1 invalid, 2 unreadable).
     Validate(validate::ValidateArgs),
 }
 

@@ -7,6 +7,7 @@ pub mod cache;
 pub mod check_inject;
 pub mod configmaps;
 pub mod events;
+pub mod istio_resources;
 pub mod namespaces;
 pub mod nodes;
 pub mod patch_queue;

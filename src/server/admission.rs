@@ -141,7 +141,7 @@ async fn answer(
         let (state, path) = (state.clone(), path.to_string());
         move || match endpoint {
             Endpoint::Inject => inject::handle(&state, &path, request),
-            Endpoint::Validate => validate::handle(&request),
+            Endpoint::Validate => validate::handle(&request, state.snapshot().release.release),
         }
     };
     let result = match not_ready(state, endpoint) {
@@ -180,13 +180,15 @@ async fn answer(
     json_bytes_response(review)
 }
 
-/// Why `/inject` cannot answer yet, if it cannot: never with a placeholder configuration or
-/// a cache that has not listed.
+/// Why a webhook cannot answer yet, if it cannot: never with a placeholder configuration
+/// (whose release may not be the one validation must answer as) or, for `/inject`, a cache
+/// that has not listed.
 fn not_ready(state: &AppState, endpoint: Endpoint) -> Option<Failure> {
-    if endpoint != Endpoint::Inject {
-        return None;
-    }
-    let (why, label) = state.unservable()?;
+    let (why, label) = match endpoint {
+        Endpoint::Inject => state.unservable()?,
+        // Validation reads no cluster cache, only the release the configuration names.
+        Endpoint::Validate => (state.live.unloaded()?, "config_not_loaded"),
+    };
     Some(Failure::NotReady { why, label })
 }
 

@@ -3,9 +3,11 @@
 use super::admission::Outcome;
 use super::review::AdmissionRequest;
 use crate::core::label::Labelled;
+use crate::core::release::Release;
 use crate::core::validate::validate_object;
 
-pub fn handle(req: &AdmissionRequest) -> Outcome {
+/// Answer as `release`'s webhook: the release the served configuration answers injection as.
+pub fn handle(req: &AdmissionRequest, release: Release) -> Outcome {
     if !matches!(req.operation.as_str(), "CREATE" | "UPDATE") {
         // Istio allows these but counts them as failed validations.
         let label = "unsupported_operation";
@@ -19,7 +21,7 @@ pub fn handle(req: &AdmissionRequest) -> Outcome {
         let message = "cannot decode configuration: request.object is not an object";
         return Outcome::denied(message.into(), "yaml_decode_error");
     }
-    let verdict = validate_object(&req.object);
+    let verdict = validate_object(&req.object, release);
     match verdict.message() {
         None => Outcome {
             warnings: verdict.warnings().to_vec(),

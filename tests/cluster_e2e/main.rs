@@ -23,6 +23,7 @@ mod proxy_config;
 mod replicas;
 mod selection;
 mod tag;
+mod validate_scan;
 mod validation;
 mod validator;
 
@@ -57,6 +58,7 @@ async fn run() -> ExitCode {
         .into_iter()
         .chain(check_inject::scenarios())
         .chain(validation::scenarios())
+        .chain(validate_scan::scenarios())
         .chain(chart::scenarios())
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())

@@ -1,52 +1,18 @@
 //! Istio's validation datasets (`../shared/corpus/istio-validate/dataset.yaml`: the documents
 //! of `TestValidation` and `TestCRDs` with the verdict, denial message and warnings of Istio's
-//! webhook) through both of needle's front doors: `needle validate -o json` (the real binary,
-//! one run for every document) and `/validate` of a running `needle serve` over real TLS. A
-//! document agrees only when both answer as Istio's webhook did.
+//! webhook at 86c9f01) through both of needle's front doors (`doors`).
 //!
 //! Run: `cargo test --test validate dataset -- --nocapture` (`NEEDLE_CORPUS` points it at
 //! another corpus).
 
 use crate::common::golden_cases::corpus_dir;
-use crate::common::server::{H1, Server, connector, temp_dir};
 use crate::common::tally::Tally;
-use serde_json::{Value, json};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::doors::{Entry, Placed, Recording, agreement, read_rows, strings};
+use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
-
-/// One row of `dataset.yaml`.
-struct Entry {
-    /// `<file>` or `<file>#<index>`, the name in `tests/known_failures.txt`.
-    case: String,
-    file: String,
-    index: usize,
-    valid: bool,
-    message: Option<String>,
-    warnings: BTreeSet<String>,
-}
-
-/// An answer from one of needle's paths.
-#[derive(Debug)]
-struct Answer {
-    valid: bool,
-    message: String,
-    warnings: BTreeSet<String>,
-}
 
 fn load_entries(dir: &Path) -> Vec<Entry> {
-    let table = dir.join("dataset.yaml");
-    let text = std::fs::read_to_string(&table).unwrap_or_else(|e| {
-        panic!(
-            "the validation dataset is missing: cannot read {}: {e}",
-            table.display()
-        )
-    });
-    let rows = needle::core::compat::yaml::parse_one(&text)
-        .unwrap_or_else(|e| panic!("{}: {e}", table.display()));
-    let rows = rows
-        .as_array()
-        .unwrap_or_else(|| panic!("{}: expected a list of entries", table.display()));
+    let rows = read_rows(&dir.join("dataset.yaml"), "the validation dataset");
     rows.iter().map(entry_of).collect()
 }
 
@@ -69,280 +35,19 @@ fn entry_of(row: &Value) -> Entry {
     }
 }
 
-fn strings(v: Option<&Value>) -> BTreeSet<String> {
-    v.and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The documents of a dataset file, as `yml.SplitString` splits them (needle's splitter; the
-/// entry count of the file must match), each without its top-level `_err` key: the text the
-/// CLI reads and the object the webhook receives.
-struct Document {
-    text: String,
-    object: Value,
-}
-
-fn documents_of(path: &Path) -> Vec<Document> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read dataset file {}: {e}", path.display()));
-    needle::core::compat::yaml::split_documents(&text)
-        .iter()
-        .map(|d| {
-            let text = without_err_key(d.text);
-            let object = needle::core::compat::yaml::parse_one(&text)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let mut want = needle::core::compat::yaml::parse_one(d.text).unwrap();
-            if let Some(m) = want.as_object_mut() {
-                m.remove("_err");
-            }
-            assert_eq!(
-                object,
-                want,
-                "{}: dropping `_err` changed more",
-                path.display()
-            );
-            Document { text, object }
-        })
-        .collect()
-}
-
-/// Drop the `_err:` line and its continuation lines (indented, or a quoted scalar's folds):
-/// the test's own annotation, which TestCRDs deletes before validating.
-fn without_err_key(doc: &str) -> String {
-    let mut out = String::new();
-    let mut skipping = false;
-    for line in doc.split_inclusive('\n') {
-        if line.starts_with("_err:") {
-            skipping = true;
-            continue;
-        }
-        if skipping && (line.starts_with([' ', '\t']) || line.trim().is_empty()) {
-            continue;
-        }
-        skipping = false;
-        out.push_str(line);
-    }
-    out
-}
-
-/// Every document by case name, checking that the files hold exactly the listed documents.
-fn load_documents(dir: &Path, entries: &[Entry]) -> BTreeMap<String, Document> {
-    let mut by_file: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
-    for e in entries {
-        by_file.entry(&e.file).or_default().push(e);
-    }
-    let mut out = BTreeMap::new();
-    for (file, listed) in by_file {
-        let docs = documents_of(&dir.join(file));
-        assert_eq!(
-            docs.len(),
-            listed.len(),
-            "{file}: {} documents, the dataset lists {}",
-            docs.len(),
-            listed.len()
-        );
-        let mut docs: Vec<Option<Document>> = docs.into_iter().map(Some).collect();
-        for e in listed {
-            let doc = docs
-                .get_mut(e.index)
-                .and_then(Option::take)
-                .unwrap_or_else(|| panic!("{}: no document {} (or listed twice)", file, e.index));
-            out.insert(e.case.clone(), doc);
-        }
-    }
-    out
-}
-
-/// `needle validate -o json` over a copy of the dataset (one file per dataset file), in one
-/// run. `-n ''`: the documents name no namespace and Istio's webhook saw none, so needle must
-/// not place them in `default`.
-fn cli_answers(entries: &[Entry], docs: &BTreeMap<String, Document>) -> BTreeMap<String, Answer> {
-    let root = temp_dir("validate-dataset");
-    let mut streams: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for e in entries {
-        streams.entry(&e.file).or_default();
-    }
-    for e in entries {
-        let stream = streams.get_mut(e.file.as_str()).unwrap();
-        stream.resize(stream.len().max(e.index + 1), "");
-        stream[e.index] = &docs[&e.case].text;
-    }
-    for (file, texts) in &streams {
-        let path = root.join(file);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        let stream: Vec<String> = texts
-            .iter()
-            .map(|t| format!("{}\n", t.trim_end_matches('\n')))
-            .collect();
-        std::fs::write(&path, stream.join("---\n")).unwrap();
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_needle"))
-        .args(["validate", "-o", "json", "-n", "", "-f"])
-        .arg(&root)
-        .output()
-        .expect("needle runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        matches!(out.status.code(), Some(0 | 1)),
-        "needle validate exited with {:?}: {stderr}",
-        out.status
-    );
-    let report: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "needle validate -o json printed no JSON array ({e}): {}{stderr}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    });
-    let mut answers = BTreeMap::new();
-    for r in report {
-        let file = r["file"].as_str().unwrap_or_default();
-        let rel = Path::new(file)
-            .strip_prefix(&root)
-            .unwrap_or(Path::new(file));
-        let index = r["document"].as_u64().unwrap_or(u64::MAX) as usize;
-        let Some(e) = entries
-            .iter()
-            .find(|e| Path::new(&e.file) == rel && e.index == index)
-        else {
-            panic!("needle validate reported a document the dataset does not list: {r}");
-        };
-        let answer = Answer {
-            // A skipped document has no verdict: it cannot agree with Istio's.
-            valid: r["valid"] == true && r["skipped"] == false,
-            message: r["message"].as_str().unwrap_or_default().to_string(),
-            warnings: strings(r.get("warnings")),
-        };
-        assert!(
-            answers.insert(e.case.clone(), answer).is_none(),
-            "{}: reported twice",
-            e.case
-        );
-    }
-    answers
-}
-
-fn review(object: &Value, uid: usize) -> Value {
-    let s = |p: &str| {
-        object
-            .pointer(p)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-    };
-    let api_version = s("/apiVersion");
-    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
-    json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
-        "request": {"uid": format!("dataset-{uid}"),
-            "kind": {"group": group, "version": version, "kind": s("/kind")},
-            "operation": "CREATE", "namespace": s("/metadata/namespace"),
-            "name": s("/metadata/name"), "object": object}})
-}
-
-/// Each document posted to `/validate` of `needle serve` over HTTPS, one connection.
-async fn server_answers(
-    entries: &[Entry],
-    docs: &BTreeMap<String, Document>,
-) -> BTreeMap<String, Answer> {
-    let dir = temp_dir("validate-dataset-serve");
-    let certs = dir.join("certs");
-    let server = Server::start(&dir, &["--cert-dir", certs.to_str().unwrap()]);
-    let tls = connector(&certs.join("ca.pem"), false);
-    let mut client = H1::connect(&tls, server.webhook).await.unwrap();
-    let mut answers = BTreeMap::new();
-    for (uid, e) in entries.iter().enumerate() {
-        let body = serde_json::to_vec(&review(&docs[&e.case].object, uid)).unwrap();
-        let (status, bytes) = client
-            .post("/validate", "application/json", body)
-            .await
-            .unwrap_or_else(|err| panic!("{}: POST /validate failed: {err}", e.case));
-        let text = String::from_utf8_lossy(&bytes);
-        assert_eq!(status, 200, "{}: {text}", e.case);
-        let out: Value = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|err| panic!("{}: response is not JSON ({err}): {text}", e.case));
-        let response = &out["response"];
-        assert_eq!(response["uid"], format!("dataset-{uid}"), "{}", e.case);
-        let answer = Answer {
-            valid: response["allowed"] == true,
-            message: response["status"]["message"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string(),
-            warnings: strings(response.get("warnings")),
-        };
-        answers.insert(e.case.clone(), answer);
-    }
-    answers
-}
-
-/// How an answer differs from Istio's webhook, if it does. A denial must contain Istio's
-/// message (both carry the same `configuration is invalid: ` style prefix). Istio's webhook
-/// drops the warnings of a denial, and so does `/validate`; `needle validate` lists them
-/// beside the errors, as `istioctl validate` does, so `cli_denial_warnings` skips them there.
-fn difference(e: &Entry, got: Option<&Answer>, cli_denial_warnings: bool) -> Option<String> {
-    let Some(got) = got else {
-        return Some("no answer".into());
-    };
-    let verdict = |v: bool| if v { "valid" } else { "invalid" };
-    if got.valid != e.valid {
-        return Some(format!(
-            "{} ({:?}), Istio: {} ({:?})",
-            verdict(got.valid),
-            got.message,
-            verdict(e.valid),
-            e.message.as_deref().unwrap_or_default()
-        ));
-    }
-    if let Some(want) = &e.message
-        && !got.message.contains(want.as_str())
-    {
-        return Some(format!("message {:?}, Istio: {want:?}", got.message));
-    }
-    let compared = got.valid || !cli_denial_warnings;
-    if compared && got.warnings != e.warnings {
-        return Some(format!(
-            "warnings {:?}, Istio: {:?}",
-            got.warnings, e.warnings
-        ));
-    }
-    None
-}
-
 #[test]
 fn validation_dataset_agrees_with_istio_webhook() {
     let dir = corpus_dir().join("istio-validate");
     let entries = load_entries(&dir);
-    let docs = load_documents(&dir, &entries);
-    let cli = cli_answers(&entries, &docs);
-    let served = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(server_answers(&entries, &docs));
+    let recording = Recording {
+        dir: &dir,
+        entries: &entries,
+        placed: Placed::AsWritten,
+        flags: &[],
+    };
     let mut tally = Tally::new("dataset", 178);
-    for e in &entries {
-        let diffs: Vec<String> = [
-            ("needle validate", &cli, true),
-            ("/validate", &served, false),
-        ]
-        .iter()
-        .filter_map(|(path, answers, cli)| {
-            difference(e, answers.get(&e.case), *cli).map(|d| format!("{path}: {d}"))
-        })
-        .collect();
-        tally.record(
-            &e.case,
-            if diffs.is_empty() {
-                Ok(())
-            } else {
-                Err(diffs.join("; "))
-            },
-        );
+    for (case, outcome) in agreement(&recording) {
+        tally.record(&case, outcome);
     }
     tally.finish(|n, m| format!("validation dataset: {n}/{m} agree"));
 }

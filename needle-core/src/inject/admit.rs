@@ -315,8 +315,12 @@ fn decide<'a>(snapshot: &Snapshot, settings: &'a Settings, admission: Admission<
     // namespace-wide ProxyConfig resources may differ.
     if admission.caller == Caller::KubeInject
         && selected.why != Why::HostNetwork
-        && let Err(e) =
-            pipeline::effective_proxy_config(&snapshot.mesh, admission.proxy_configs, pod)
+        && let Err(e) = pipeline::effective_proxy_config(
+            &snapshot.mesh,
+            admission.proxy_configs,
+            pod,
+            snapshot.release.release,
+        )
     {
         return Decision::Denied(e.into());
     }

@@ -7,8 +7,9 @@ use crate::release::{Feature, Release};
 use serde_json::Value;
 
 type Check = fn(&str) -> Result<(), String>;
+type CheckByRelease = fn(&str, Release) -> Result<(), String>;
 
-const CHECKS: [(&str, Check); 24] = [
+const CHECKS: [(&str, Check); 23] = [
     ("sidecar.istio.io/interceptionMode", interception_mode),
     ("status.sidecar.istio.io/port", status_port),
     (
@@ -45,7 +46,6 @@ const CHECKS: [(&str, Check); 24] = [
     ),
     ("istio.io/reroute-virtual-interfaces", interface_names),
     ("prometheus.istio.io/merge-metrics", parse_bool_check),
-    ("proxy.istio.io/config", proxy_config),
     ("sidecar.istio.io/proxyCPU", resource_quantity),
     ("sidecar.istio.io/proxyMemory", resource_quantity),
     ("sidecar.istio.io/proxyCPULimit", resource_quantity),
@@ -59,6 +59,9 @@ const CHECKS: [(&str, Check); 24] = [
     ("sidecar.istio.io/agentLogLevel", template_safe),
     ("sidecar.istio.io/bootstrapOverride", template_safe),
 ];
+
+/// Checks whose rules are the release's own.
+const CHECKS_BY_RELEASE: [(&str, CheckByRelease); 1] = [("proxy.istio.io/config", proxy_config)];
 
 /// The release that began checking an annotation, for the checks not every release has.
 fn checked_since(name: &str) -> Option<Feature> {
@@ -85,10 +88,17 @@ pub fn validate(
         let Some(value) = value.as_str() else {
             continue;
         };
-        if let Some((_, check)) = CHECKS.iter().find(|(n, _)| n == name)
-            && checked_since(name).is_none_or(|feature| release.has(feature))
-            && let Err(e) = check(value)
-        {
+        if checked_since(name).is_some_and(|feature| !release.has(feature)) {
+            continue;
+        }
+        let checked = match CHECKS.iter().find(|(n, _)| n == name) {
+            Some((_, check)) => Some(check(value)),
+            None => CHECKS_BY_RELEASE
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, check)| check(value, release)),
+        };
+        if let Some(Err(e)) = checked {
             errors.push(format!(
                 "invalid value '{value}' for annotation '{name}': {e}"
             ));
@@ -239,11 +249,13 @@ fn no_control_characters(v: &str) -> Result<(), String> {
     }
 }
 
-fn proxy_config(v: &str) -> Result<(), String> {
+/// The ProxyConfig the annotation makes, as `release` reads and checks it.
+fn proxy_config(v: &str, release: Release) -> Result<(), String> {
     let overlay = crate::compat::yaml::parse_one_last_wins(v)
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;
-    let pc = mesh::merge_proxy_config(mesh::proxy_config_defaults(), &overlay)
+    let mut pc = mesh::merge_proxy_config(mesh::proxy_config_defaults(), &overlay)
         .map_err(|e| format!("failed to convert to apply proxy config: {e}"))?;
+    crate::config::proxy_config::known_to(&mut pc, release);
     crate::config::proxy_config::rules::validate(&pc)
 }
 
@@ -271,6 +283,19 @@ mod tests {
         assert_eq!(on("1.28.3"), None);
         assert_eq!(on("1.29.6"), Some(3)); // the quantity: one line, the header, the blank
         assert_eq!(on("1.30.0"), Some(4));
+    }
+
+    /// Before 1.31 the API has no `connectionSettings`: the reader drops it, unchecked.
+    #[test]
+    fn connection_settings_are_checked_where_the_api_has_them() {
+        let annos = json!({"proxy.istio.io/config": "connectionSettings:\n  listenerPerConnectionBufferLimitBytes: -1\n"});
+        let on = |minor| validate(annos.as_object().unwrap(), Release::new(minor, 0));
+        assert_eq!(on(30), Ok(()));
+        let err = on(31).unwrap_err();
+        assert!(
+            err.contains("invalid connection settings: listener_per_connection_buffer_limit_bytes must be non-negative"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::Meta;
 use super::common::{
-    self, Port, Protocol, Report, is_dns1123_label, is_ip,
+    self, HostOwner, Port, Protocol, Report, is_dns1123_label, is_ip,
     validate_namespace_slash_wildcard_hostname,
 };
 
@@ -170,7 +170,10 @@ pub fn validate_server(report: &mut Report, server: &Server, gateway_semantics: 
         report.error("server config must contain at least one host");
     } else {
         for host in &server.hosts {
-            for e in validate_namespace_slash_wildcard_hostname(host, true, gateway_semantics) {
+            for e in validate_namespace_slash_wildcard_hostname(
+                host,
+                HostOwner::Gateway { gateway_semantics },
+            ) {
                 report.error(e);
             }
         }

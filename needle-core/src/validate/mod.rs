@@ -6,6 +6,7 @@
 //! unknown enum value), rule violations go into the report. A kind is validated only once it
 //! is listed in `KINDS`.
 
+pub mod api;
 pub mod common;
 
 pub mod authorization_policy;
@@ -24,17 +25,20 @@ pub mod wasm_plugin;
 pub mod workload_entry;
 pub mod workload_group;
 
+use crate::release::Release;
 pub use common::Report;
 pub use common::decode::decode;
 use serde_json::Value;
 
-/// What the rules of a kind may look at besides the spec.
+/// What the rules of a kind may look at besides the spec: the object's metadata, and the
+/// Istio release whose rules apply.
 #[derive(Debug, Clone, Default)]
 pub struct Meta {
     pub name: String,
     pub namespace: String,
     pub labels: serde_json::Map<String, Value>,
     pub annotations: serde_json::Map<String, Value>,
+    pub release: Release,
 }
 
 type ValidateFn = fn(&Meta, &Value, &mut Report) -> Result<(), String>;
@@ -199,6 +203,11 @@ const INTERNAL_ANNOTATIONS: [&str; 2] = [
     "internal.istio.io/parents",
 ];
 
+/// The kinds needle validates, as (API group, kind).
+pub fn kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
+    KINDS.iter().map(|k| (k.group, k.kind))
+}
+
 /// Whether `api_version` is in one of the API groups whose kinds needle validates
 /// (networking, security, telemetry and extensions of istio.io).
 pub fn is_validated_group(api_version: &str) -> bool {
@@ -206,8 +215,8 @@ pub fn is_validated_group(api_version: &str) -> bool {
     KINDS.iter().any(|k| k.group == group)
 }
 
-/// Validate one object (a whole Kubernetes resource as JSON).
-pub fn validate_object(object: &Value) -> Verdict {
+/// Validate one object (a whole Kubernetes resource as JSON) as `release`'s webhook does.
+pub fn validate_object(object: &Value, release: Release) -> Verdict {
     let Some(obj) = object.as_object() else {
         return Verdict::Undecodable("cannot decode configuration: expected an object".into());
     };
@@ -219,21 +228,22 @@ pub fn validate_object(object: &Value) -> Verdict {
     let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
     let Some(kind) = KINDS
         .iter()
-        .find(|k| k.group == group && k.kind == kind_name)
+        .find(|k| k.group == group && k.kind == kind_name && api::knows_kind(release, k.kind))
     else {
         // As Go prints a GroupVersionKind.
         return Verdict::UnknownType(format!(
             "unrecognized type {group}/{version}, Kind={kind_name}"
         ));
     };
-    let meta = match decode_meta(obj.get("metadata")) {
+    let meta = match decode_meta(obj.get("metadata"), release) {
         Ok(m) => m,
         Err(e) => return Verdict::Undecodable(format!("cannot decode configuration: {e}")),
     };
-    let spec = obj
-        .get("spec")
-        .cloned()
-        .unwrap_or_else(|| Value::Object(Default::default()));
+    let empty = Value::Object(Default::default());
+    let spec = match api::as_known_to(release, kind.kind, obj.get("spec").unwrap_or(&empty)) {
+        Ok(spec) => spec,
+        Err(e) => return Verdict::Undecodable(format!("error decoding configuration: {e}")),
+    };
     let mut report = Report::default();
     if let Err(e) = (kind.validate)(&meta, &spec, &mut report) {
         return Verdict::Undecodable(format!("error decoding configuration: {e}"));
@@ -305,9 +315,12 @@ pub(crate) fn reject_internal_annotations(meta: &Meta, report: &mut Report) -> b
     false
 }
 
-fn decode_meta(meta: Option<&Value>) -> Result<Meta, String> {
+fn decode_meta(meta: Option<&Value>, release: Release) -> Result<Meta, String> {
     let Some(meta) = meta.filter(|m| !m.is_null()) else {
-        return Ok(Meta::default());
+        return Ok(Meta {
+            release,
+            ..Meta::default()
+        });
     };
     let m = meta.as_object().ok_or("metadata must be an object")?;
     let s = |k: &str| {
@@ -328,6 +341,7 @@ fn decode_meta(meta: Option<&Value>) -> Result<Meta, String> {
         namespace: s("namespace"),
         labels: map("labels")?,
         annotations: map("annotations")?,
+        release,
     })
 }
 
@@ -337,9 +351,13 @@ mod tests {
     use crate::label::Labelled;
     use serde_json::json;
 
+    fn validate_object_newest(object: &Value) -> Verdict {
+        validate_object(object, Release::NEWEST)
+    }
+
     #[test]
     fn unknown_kinds_are_unrecognized() {
-        let v = validate_object(
+        let v = validate_object_newest(
             &json!({"apiVersion": "example.com/v1", "kind": "Thing", "metadata": {"name": "x"}}),
         );
         assert_eq!(
@@ -364,24 +382,30 @@ mod tests {
     fn metadata_is_checked_after_decoding_and_before_the_rules() {
         let rejected = "configuration is invalid: \"internal.istio.io/webhook-always-reject\" annotation found, rejecting";
         let dr = with_annotation("DestinationRule", ALWAYS_REJECT, json!({"host": "a"}));
-        assert_eq!(validate_object(&dr).message().unwrap(), rejected);
+        assert_eq!(validate_object_newest(&dr).message().unwrap(), rejected);
         // A rule violation is not reported, the annotation is.
         let dr = with_annotation("DestinationRule", ALWAYS_REJECT, json!({"host": ""}));
-        assert_eq!(validate_object(&dr).message().unwrap(), rejected);
+        assert_eq!(validate_object_newest(&dr).message().unwrap(), rejected);
         let authz = with_annotation("AuthorizationPolicy", ALWAYS_REJECT, json!({}));
-        assert_eq!(validate_object(&authz).message().unwrap(), rejected);
+        assert_eq!(validate_object_newest(&authz).message().unwrap(), rejected);
         // Decoding comes first, also for problems the rules find (two members of a oneof).
         let bad_type = with_annotation("DestinationRule", ALWAYS_REJECT, json!({"host": 1}));
-        assert_eq!(validate_object(&bad_type).label(), "crd_conversion_error");
+        assert_eq!(
+            validate_object_newest(&bad_type).label(),
+            "crd_conversion_error"
+        );
         let oneof = with_annotation(
             "DestinationRule",
             ALWAYS_REJECT,
             json!({"host": "a", "trafficPolicy": {"loadBalancer": {"simple": "RANDOM", "consistentHash": {"useSourceIp": true}}}}),
         );
-        assert_eq!(validate_object(&oneof).label(), "crd_conversion_error");
+        assert_eq!(
+            validate_object_newest(&oneof).label(),
+            "crd_conversion_error"
+        );
         let dry_run = with_annotation("DestinationRule", "istio.io/dry-run", json!({"host": "a"}));
         assert_eq!(
-            validate_object(&dry_run).message().unwrap(),
+            validate_object_newest(&dry_run).message().unwrap(),
             "configuration is invalid: ns/x has unsupported annotation istio.io/dry-run, please remove the annotation"
         );
     }
@@ -422,7 +446,7 @@ mod tests {
             let object = json!({"apiVersion": format!("{group}/v1"), "kind": kind,
                 "metadata": {"name": "x", "namespace": "ns"}, "spec": spec});
             assert_eq!(
-                validate_object(&object).message().unwrap(),
+                validate_object_newest(&object).message().unwrap(),
                 format!("configuration is invalid: {want}"),
                 "{object}"
             );
@@ -434,11 +458,55 @@ mod tests {
         let mut dr = json!({"apiVersion": "networking.istio.io/v1", "kind": "DestinationRule",
             "metadata": {"name": "x", "namespace": "ns"}, "spec": {"host": "a"}});
         dr["extra"] = json!(1);
-        let v = validate_object(&dr);
+        let v = validate_object_newest(&dr);
         assert_eq!(
             v.message().unwrap(),
             "unknown field \"extra\" on DestinationRule resource ns/x"
         );
         assert_eq!(v.label(), "invalid_resource");
+    }
+
+    /// The rows no recorded release shows: 1.30.0 and 1.30.1 know `source.trustDomain` and
+    /// decode trust domains but check neither, and the Sidecar's mesh-only mode is refused
+    /// from 1.31 only (the corpus records 1.30.3, where both moved already or not yet).
+    #[test]
+    fn rules_between_the_recorded_patches_follow_the_table() {
+        let policy = |rule: Value| {
+            json!({"apiVersion": "security.istio.io/v1", "kind": "AuthorizationPolicy",
+                "metadata": {"name": "p", "namespace": "ns"}, "spec": {"rules": [rule]}})
+        };
+        let when = policy(json!({"when": [{"key": "source.trustDomain", "values": ["a.*.b"]}]}));
+        let only = policy(json!({"from": [{"source": {"trustDomains": ["a/b"]}}]}));
+        let message = |object: &Value, minor, patch| {
+            validate_object(object, Release::new(minor, patch)).message()
+        };
+        assert!(
+            message(&when, 29, 6)
+                .unwrap()
+                .contains("unknown attribute: source.trustDomain")
+        );
+        assert_eq!(message(&when, 30, 1), None);
+        assert!(
+            message(&when, 30, 2)
+                .unwrap()
+                .contains("wildcard is only allowed")
+        );
+        let empty = "`from.source` must not be empty, found at rule 0";
+        assert!(message(&only, 29, 6).unwrap().contains(empty));
+        assert!(message(&only, 30, 1).unwrap().contains(empty));
+        assert!(
+            message(&only, 30, 2)
+                .unwrap()
+                .contains("trust domain must not contain '/'")
+        );
+        let sidecar = json!({"apiVersion": "networking.istio.io/v1", "kind": "Sidecar",
+            "metadata": {"name": "s", "namespace": "ns"},
+            "spec": {"outboundTrafficPolicy": {"mode": 3}}});
+        assert_eq!(message(&sidecar, 30, 3), None);
+        assert!(
+            message(&sidecar, 31, 0)
+                .unwrap()
+                .contains("ALLOW_ANY_DYNAMIC_DNS")
+        );
     }
 }

@@ -7,6 +7,7 @@ use super::common::{
     validate_duration,
 };
 use super::{Meta, decode};
+use crate::release::Feature;
 use base64::Engine;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use serde::Deserialize;
@@ -82,13 +83,15 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         ra.selector.as_ref(),
         ra.target_ref.as_ref(),
         &ra.target_refs,
+        meta.release,
         report,
     );
     for (rule, timeout) in ra.jwt_rules.iter().zip(timeouts) {
         let Some(rule) = rule else { continue };
         // `validateJwtRule` gathers with `multierror.Append`.
         report.listed(|report| check_jwt_rule(rule, timeout, report));
-        if !rule.jwks.is_empty()
+        if meta.release.has(Feature::JwksPrivateKeyWarning)
+            && !rule.jwks.is_empty()
             && let Ok(keys) = parse_jwks(&rule.jwks)
         {
             for (i, _) in keys.iter().enumerate().filter(|(_, private)| **private) {

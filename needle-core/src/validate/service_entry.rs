@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use crate::release::Feature;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -255,16 +256,35 @@ fn check_dynamic_dns(meta: &Meta, se: &ServiceEntry, res: &str, r: &mut Report) 
     if !se.endpoints.is_empty() {
         r.error(format!("endpoints cannot be set for resolution type {res}. Destination IP address determined from hostsfield values"));
     }
+    let release = meta.release;
+    let (allowed, words): (&[Protocol], _) = if release.has(Feature::DynamicDnsMeshInternal) {
+        let all = &[
+            Protocol::Http,
+            Protocol::Tls,
+            Protocol::Grpc,
+            Protocol::Http2,
+        ];
+        (all, "only HTTP, TLS, GRPC, and HTTP2 protocols are")
+    } else if release.has(Feature::DynamicDnsTls) {
+        (
+            &[Protocol::Http, Protocol::Tls],
+            "only HTTP and TLS protocol is",
+        )
+    } else {
+        (&[Protocol::Http], "only HTTP protocol is")
+    };
     for port in &se.ports {
-        let p = Protocol::parse(&port.protocol);
-        if !matches!(
-            p,
-            Protocol::Http | Protocol::Tls | Protocol::Grpc | Protocol::Http2
-        ) {
+        if !allowed.contains(&Protocol::parse(&port.protocol)) {
+            r.error(format!("{words} supported for resolution type {res}"));
+        }
+    }
+    if !release.has(Feature::DynamicDnsMeshInternal) {
+        if se.location != Location::MESH_EXTERNAL {
             r.error(format!(
-                "only HTTP, TLS, GRPC, and HTTP2 protocols are supported for resolution type {res}"
+                "location must be MESH_EXTERNAL for resolution type {res}"
             ));
         }
+        return;
     }
     let waypoint = meta
         .labels

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use super::common::decode::{enum_type_error, unknown_enum_value};
 use super::common::{
-    AlphaWorkloadSelector, Port, Protocol, Report, UNIX_ADDRESS_PREFIX, go_atoi, split_host_port,
-    validate_alpha_workload_selector, validate_fqdn, validate_ip_address,
+    AlphaWorkloadSelector, HostOwner, Port, Protocol, Report, UNIX_ADDRESS_PREFIX, go_atoi,
+    split_host_port, validate_alpha_workload_selector, validate_fqdn, validate_ip_address,
     validate_namespace_slash_wildcard_hostname, validate_port, validate_port_name,
     validate_protocol, validate_unix_address,
 };
@@ -18,6 +18,7 @@ use super::destination_rule::traffic_policy::{ConnectionPoolSettings, validate_c
 use super::gateway::{ServerTlsSettings, TlsMode, validate_tls_options};
 use super::virtual_service::http_route::{Destination, validate_destination};
 use super::{Meta, decode};
+use crate::release::{Feature, Release};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -147,7 +148,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     }
     check_egress(meta, &sc.egress, &mut r);
     if let Some(tp) = &sc.outbound_traffic_policy {
-        check_outbound_policy(tp, &mut r);
+        check_outbound_policy(tp, meta.release, &mut r);
     }
     report.merge(r);
     Ok(())
@@ -305,10 +306,11 @@ fn check_egress_port(port: &Port, bind: &str, capture: CaptureMode, r: &mut Repo
 }
 
 fn check_egress_hosts(meta: &Meta, hosts: &[String], r: &mut Report) {
+    let excluded_namespaces = meta.release.has(Feature::SidecarExcludedNamespaces);
     let mut by_ns: BTreeMap<&str, HashMap<&str, bool>> = BTreeMap::new();
     for host in hosts {
         if let Some((ns, svc)) = host.split_once('/')
-            && !ns.starts_with('~')
+            && !(excluded_namespaces && ns.starts_with('~'))
         {
             let ns = if ns == "." {
                 meta.namespace.as_str()
@@ -326,7 +328,12 @@ fn check_egress_hosts(meta: &Meta, hosts: &[String], r: &mut Report) {
             }
             svcs.insert(svc, true);
         }
-        for e in validate_namespace_slash_wildcard_hostname(host, false, false) {
+        for e in validate_namespace_slash_wildcard_hostname(
+            host,
+            HostOwner::Sidecar {
+                excluded_namespaces,
+            },
+        ) {
             r.error(e);
         }
     }
@@ -340,9 +347,9 @@ fn check_egress_hosts(meta: &Meta, hosts: &[String], r: &mut Report) {
     }
 }
 
-fn check_outbound_policy(tp: &OutboundTrafficPolicy, r: &mut Report) {
+fn check_outbound_policy(tp: &OutboundTrafficPolicy, release: Release, r: &mut Report) {
     let mode = tp.mode.number();
-    if mode == 3 {
+    if mode == 3 && release.has(Feature::SidecarDynamicDnsModeRefused) {
         r.error("sidecar: ALLOW_ANY_DYNAMIC_DNS mode is only supported in MeshConfig, not in Sidecar resource");
         return;
     }

@@ -57,7 +57,13 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
     if ext.wasm.is_none() && ext.lua.is_none() {
         report.error("exactly one of wasm or lua must be set");
     }
-    check_policy_scope(ext.selector.as_ref(), None, &ext.target_refs, report);
+    check_policy_scope(
+        ext.selector.as_ref(),
+        None,
+        &ext.target_refs,
+        meta.release,
+        report,
+    );
     if let Some(lua) = &ext.lua {
         if lua.inline_code.is_empty() {
             report.error("lua.inlineCode cannot be empty");

@@ -135,6 +135,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         plugin.selector.as_ref(),
         plugin.target_ref.as_ref(),
         &plugin.target_refs,
+        meta.release,
         report,
     );
     report.check(check_url(&plugin.url));

@@ -25,7 +25,7 @@ const DESTINATION_RULE: Check =
 
 const TRAFFIC_POLICY: Check = |input, _, report| {
     if let Some(t) = decode_message::<tp::TrafficPolicy>(input)? {
-        tp::validate_traffic_policy(report, "", &t);
+        tp::validate_traffic_policy(report, &named("", ""), &t);
     }
     Ok(())
 };
@@ -43,6 +43,7 @@ const LOAD_BALANCER: Check = |input, _, report| {
         report,
         decode_message::<lb::LoadBalancerSettings>(input)?.as_ref(),
         None,
+        needle::core::release::Release::NEWEST,
     );
     Ok(())
 };

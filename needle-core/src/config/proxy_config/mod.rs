@@ -8,6 +8,7 @@ pub mod rules;
 
 use crate::compat::go_json::json_name;
 use crate::compat::gofmt;
+use crate::release::{Feature, Release};
 use serde_json::{Map, Value};
 
 /// Durations, booleans, integers and enums of a merged ProxyConfig as Istio reads them.
@@ -30,6 +31,17 @@ pub fn known_fields(overlay: &Map<String, Value>) -> Map<String, Value> {
                 .map(|_| (name, value.clone()))
         })
         .collect()
+}
+
+/// A merged ProxyConfig as `release`'s API holds it: without `connectionSettings` before
+/// 1.31, whose reader drops the field from every layer (so dropping it from the merge, where
+/// a layer's field replaces the one below whole, is the same).
+pub fn known_to(pc: &mut Value, release: Release) {
+    if !release.has(Feature::ProxyConnectionSettings)
+        && let Some(pc) = pc.as_object_mut()
+    {
+        pc.remove("connectionSettings");
+    }
 }
 
 /// The ProxyConfig fields of type `google.protobuf.Duration`.

@@ -88,7 +88,8 @@ pub(super) fn inject(
     let (original, ids) = prepare::take_pod(&mut req);
     prepare::check_annotations(&original, release)?;
     let envs = prepare::resolve_cluster_and_network(&snapshot.values, &original, req.proxy_envs);
-    let config = prepare::effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original)?;
+    let config =
+        prepare::effective_proxy_config(&snapshot.mesh, req.proxy_configs, &original, release)?;
     let proxy = prepare::Proxy {
         status_port: prepare::agent_status_port(snapshot, req.caller, &config),
         config,

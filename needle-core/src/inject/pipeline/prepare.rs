@@ -5,6 +5,7 @@
 use super::InjectError;
 use crate::compat::path::At;
 use crate::config::mesh;
+use crate::config::proxy_config;
 use crate::config::proxy_config::resources::ProxyConfigs;
 use crate::inject::Snapshot;
 use crate::inject::admit::{Admission, Caller};
@@ -145,10 +146,23 @@ pub(super) fn resolve_cluster_and_network(
     out
 }
 
-/// The pod's effective ProxyConfig. Without resources, istioctl's: the mesh `defaultConfig`
-/// with `proxy.istio.io/config` on top (borrowed when the pod has no annotation). With them,
-/// istiod's precedence (`ProxyConfigs::effective`).
+/// The pod's effective ProxyConfig, with the fields `release`'s API has. Without resources,
+/// istioctl's: the mesh `defaultConfig` with `proxy.istio.io/config` on top (borrowed when
+/// the pod has no annotation). With them, istiod's precedence (`ProxyConfigs::effective`).
 pub(crate) fn effective_proxy_config<'a>(
+    mesh_config: &'a Value,
+    resources: Option<&ProxyConfigs>,
+    pod: &Value,
+    release: Release,
+) -> Result<Cow<'a, Value>, InjectError> {
+    let mut config = merged_proxy_config(mesh_config, resources, pod)?;
+    if config.get("connectionSettings").is_some() {
+        proxy_config::known_to(config.to_mut(), release);
+    }
+    Ok(config)
+}
+
+fn merged_proxy_config<'a>(
     mesh_config: &'a Value,
     resources: Option<&ProxyConfigs>,
     pod: &Value,
@@ -199,6 +213,22 @@ pub(super) fn agent_status_port(snapshot: &Snapshot, caller: Caller, proxy_confi
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// `connectionSettings` reaches `PROXY_CONFIG` from 1.31 on, from the mesh or the pod.
+    #[test]
+    fn connection_settings_exist_from_1_31() {
+        let settings = json!({"httpIdleTimeout": "5s"});
+        let mesh = json!({"defaultConfig": {"connectionSettings": settings, "concurrency": 2}});
+        let annotated = json!({"metadata": {"annotations": {
+            "proxy.istio.io/config": "connectionSettings: {httpIdleTimeout: 5s}"}}});
+        for pod in [json!({}), annotated] {
+            let on = |minor| effective_proxy_config(&mesh, None, &pod, Release::new(minor, 0));
+            let old = on(30).unwrap();
+            assert_eq!(old.get("connectionSettings"), None, "{pod}");
+            assert_eq!(old["concurrency"], 2);
+            assert_eq!(on(31).unwrap()["connectionSettings"], settings, "{pod}");
+        }
+    }
 
     /// OpenShift's reset: the sidecar's user is dropped when it equals the last app user set
     /// (none on either side counts as equal), kept when it differs.

@@ -5,6 +5,7 @@ mod values;
 
 use super::common::{PolicyTargetReference, Report, WorkloadSelector, check_policy_scope};
 use super::{Meta, decode};
+use crate::release::{Feature, Release};
 use serde::Deserialize;
 use serde_json::Value;
 use values::{
@@ -122,7 +123,20 @@ struct Condition {
 /// not be empty" rules (which fire only for a non-nil empty Go slice) never apply here, as in
 /// Istio's own webhook.
 pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), String> {
-    let policy: AuthorizationPolicy = decode(spec)?;
+    let mut policy: AuthorizationPolicy = decode(spec)?;
+    if !meta.release.has(Feature::TrustDomainRules) {
+        // Decoded (from 1.30.0) but read by no rule before 1.30.2.
+        for src in policy
+            .rules
+            .iter_mut()
+            .flatten()
+            .flat_map(|r| r.from.iter_mut().flatten())
+            .filter_map(|f| f.source.as_mut())
+        {
+            src.trust_domains.clear();
+            src.not_trust_domains.clear();
+        }
+    }
     if check_dry_run(meta, policy.action, report)
         || super::reject_internal_annotations(meta, report)
     {
@@ -133,9 +147,10 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         policy.selector.as_ref(),
         policy.target_ref.as_ref(),
         &policy.target_refs,
+        meta.release,
         &mut errs,
     );
-    check_rules(&policy, &mut errs);
+    check_rules(&policy, meta.release, &mut errs);
     // `multierror.Prefix` prefixes each error and keeps a list a list.
     let prefix = format!("invalid policy {}.{}:", meta.name, meta.namespace);
     errs.errors = errs
@@ -176,7 +191,7 @@ fn check_dry_run(meta: &Meta, action: Action, report: &mut Report) -> bool {
 
 const NO_RULES: &str = "action without `rules` is meaningless as it will never be triggered, add an empty rule `{}` if you want it be triggered for every request";
 
-fn check_rules(policy: &AuthorizationPolicy, errs: &mut Report) {
+fn check_rules(policy: &AuthorizationPolicy, release: Release, errs: &mut Report) {
     if policy.action == Action::Custom {
         if policy.rules.is_empty() {
             errs.error(format!("CUSTOM {NO_RULES}"));
@@ -184,7 +199,7 @@ fn check_rules(policy: &AuthorizationPolicy, errs: &mut Report) {
             errs.error("`provider.name` must not be empty");
         }
         for rule in policy.rules.iter().flatten() {
-            check_custom_rule(rule, errs);
+            check_custom_rule(rule, release, errs);
         }
     }
     if policy.provider.is_some() && policy.action != Action::Custom {
@@ -203,7 +218,7 @@ fn check_rules(policy: &AuthorizationPolicy, errs: &mut Report) {
         };
         let (from_exists, tcp_in_from) = check_from(rule, i, errs);
         let (to_exists, tcp_in_to) = check_to(rule, i, errs);
-        check_when(rule, errs);
+        check_when(rule, release, errs);
         if policy.action == Action::Deny
             && ((from_exists && !to_exists && !tcp_in_from) || (to_exists && !tcp_in_to))
         {
@@ -215,7 +230,7 @@ fn check_rules(policy: &AuthorizationPolicy, errs: &mut Report) {
 }
 
 /// The sources and conditions the CUSTOM action cannot match on.
-fn check_custom_rule(rule: &Rule, errs: &mut Report) {
+fn check_custom_rule(rule: &Rule, release: Release, errs: &mut Report) {
     for src in rule.from.iter().flatten().filter_map(|f| f.source.as_ref()) {
         let fields = [
             (&src.namespaces, "From.Namespaces"),
@@ -245,11 +260,10 @@ fn check_custom_rule(rule: &Rule, errs: &mut Report) {
         let key = when.key.as_str();
         let custom_unsupported = matches!(
             key,
-            "source.namespace"
-                | "source.serviceAccount"
-                | "source.trustDomain"
-                | "source.principal"
-        ) || key.starts_with("request.auth.");
+            "source.namespace" | "source.serviceAccount" | "source.principal"
+        ) || (key == "source.trustDomain"
+            && release.has(Feature::TrustDomainRules))
+            || key.starts_with("request.auth.");
         if custom_unsupported {
             errs.error(format!(
                 "{key} is currently not supported with CUSTOM action"
@@ -440,7 +454,7 @@ fn check_to(rule: &Rule, i: usize, errs: &mut Report) -> (bool, bool) {
     (exists, tcp)
 }
 
-fn check_when(rule: &Rule, errs: &mut Report) {
+fn check_when(rule: &Rule, release: Release, errs: &mut Report) {
     for cond in &rule.when {
         // A null condition reads as one with an empty key, as Go's getters make it.
         let Some(cond) = cond.as_ref().filter(|c| !c.key.is_empty()) else {
@@ -454,10 +468,10 @@ fn check_when(rule: &Rule, errs: &mut Report) {
             ));
             continue;
         }
-        if let Err(e) = validate_attribute(key, &cond.values) {
+        if let Err(e) = validate_attribute(key, &cond.values, release) {
             errs.error(format!("invalid `value` for `key` {key}: {e}"));
         }
-        if let Err(e) = validate_attribute(key, &cond.not_values) {
+        if let Err(e) = validate_attribute(key, &cond.not_values, release) {
             errs.error(format!("invalid `notValue` for `key` {key}: {e}"));
         }
     }

@@ -2,6 +2,7 @@
 //! values, wildcards, service accounts, trust domains, path templates, `when` attributes, IPs
 //! and ports.
 
+use crate::release::{Feature, Release};
 use std::net::IpAddr;
 
 use crate::validate::common::multierror;
@@ -118,8 +119,12 @@ fn is_valid_literal(glob: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"-._~%!$&'()+,;:@=".contains(&b))
 }
 
-/// `security.ValidateAttribute`: the values a `when` condition's key accepts.
-pub(super) fn validate_attribute(key: &str, values: &[String]) -> Result<(), String> {
+/// `security.ValidateAttribute`: the values a `when` condition's key accepts, in `release`.
+pub(super) fn validate_attribute(
+    key: &str,
+    values: &[String],
+    release: Release,
+) -> Result<(), String> {
     check_empty_values(key, values)?;
     let list = |errors: Vec<String>| {
         if errors.is_empty() {
@@ -132,7 +137,10 @@ pub(super) fn validate_attribute(key: &str, values: &[String]) -> Result<(), Str
         _ if key.starts_with("request.headers") => validate_map_key(key),
         "source.ip" | "remote.ip" | "destination.ip" => list(ip_errors(values)),
         "source.serviceAccount" => check_service_accounts(key, values),
-        "source.trustDomain" => check_wildcard_values(key, values),
+        "source.trustDomain" if release.has(Feature::TrustDomainRules) => {
+            check_wildcard_values(key, values)
+        }
+        "source.trustDomain" if release.has(Feature::TrustDomainAttribute) => Ok(()),
         "source.namespace"
         | "source.principal"
         | "request.auth.principal"

@@ -25,7 +25,7 @@ pub use duration::{Duration, parse_duration, validate_duration};
 pub use export_to::{Exporter, validate_export_to};
 pub use labels::validate_tag_labels;
 pub use names::{
-    check_dns1123_preconditions, is_dns1123_label, validate_fqdn,
+    HostOwner, check_dns1123_preconditions, is_dns1123_label, validate_fqdn,
     validate_namespace_slash_wildcard_hostname, validate_partial_wildcard, validate_subset_name,
     validate_wildcard_domain,
 };

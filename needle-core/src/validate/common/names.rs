@@ -123,12 +123,18 @@ fn validate_hostname_part(hostname: &str, is_gateway: bool) -> Vec<String> {
     errs
 }
 
+/// Whose hosts `validate_namespace_slash_wildcard_hostname` checks.
+#[derive(Debug, Clone, Copy)]
+pub enum HostOwner {
+    /// A Gateway's server; with Gateway API semantics `~` is a namespace too.
+    Gateway { gateway_semantics: bool },
+    /// A Sidecar's egress listener; from 1.31 a namespace may be excluded with `~`.
+    Sidecar { excluded_namespaces: bool },
+}
+
 /// `ValidateNamespaceSlashWildcardHostname`: `namespace/host` (or a bare host in Gateways).
-pub fn validate_namespace_slash_wildcard_hostname(
-    hostname: &str,
-    is_gateway: bool,
-    gateway_semantics: bool,
-) -> Vec<String> {
+pub fn validate_namespace_slash_wildcard_hostname(hostname: &str, owner: HostOwner) -> Vec<String> {
+    let is_gateway = matches!(owner, HostOwner::Gateway { .. });
     let Some((ns, host)) = hostname.split_once('/') else {
         if is_gateway {
             return validate_hostname_part(hostname, true);
@@ -139,13 +145,28 @@ pub fn validate_namespace_slash_wildcard_hostname(
     if ns.is_empty() || host.is_empty() {
         errs.push("config namespace and dnsName in host entry cannot be empty".to_string());
     }
-    if !is_gateway {
-        let n = ns.strip_prefix('~').unwrap_or(ns);
-        if !n.is_empty() && n != "*" && n != "." && !is_dns1123_label(n) {
-            errs.push(format!("invalid namespace value {ns:?} in sidecar"));
+    match owner {
+        HostOwner::Sidecar {
+            excluded_namespaces: true,
+        } => {
+            let n = ns.strip_prefix('~').unwrap_or(ns);
+            if !n.is_empty() && n != "*" && n != "." && !is_dns1123_label(n) {
+                errs.push(format!("invalid namespace value {ns:?} in sidecar"));
+            }
         }
-    } else if ns != "*" && ns != "." && (ns != "~" || !gateway_semantics) && !is_dns1123_label(ns) {
-        errs.push(format!("invalid namespace value {ns:?} in gateway"));
+        HostOwner::Sidecar {
+            excluded_namespaces: false,
+        } => {
+            if ns != "*" && ns != "." && ns != "~" && !is_dns1123_label(ns) {
+                errs.push(format!("invalid namespace value {ns:?} in sidecar"));
+            }
+        }
+        HostOwner::Gateway { gateway_semantics } => {
+            if ns != "*" && ns != "." && (ns != "~" || !gateway_semantics) && !is_dns1123_label(ns)
+            {
+                errs.push(format!("invalid namespace value {ns:?} in gateway"));
+            }
+        }
     }
     errs.extend(validate_hostname_part(host, is_gateway));
     errs
@@ -183,11 +204,35 @@ mod tests {
 
     #[test]
     fn gateway_hosts() {
-        assert!(validate_namespace_slash_wildcard_hostname("*/foo.com", true, false).is_empty());
-        assert!(validate_namespace_slash_wildcard_hostname("1.2.3.4", true, false).is_empty());
+        let gateway = HostOwner::Gateway {
+            gateway_semantics: false,
+        };
+        assert!(validate_namespace_slash_wildcard_hostname("*/foo.com", gateway).is_empty());
+        assert!(validate_namespace_slash_wildcard_hostname("1.2.3.4", gateway).is_empty());
         assert_eq!(
-            validate_namespace_slash_wildcard_hostname("*bar.com", true, false),
+            validate_namespace_slash_wildcard_hostname("*bar.com", gateway),
             vec!["partial wildcard \"*bar.com\" not allowed".to_string()]
         );
+    }
+
+    #[test]
+    fn sidecar_hosts_exclude_namespaces_from_1_31() {
+        let hosts = |excluded_namespaces| {
+            let owner = HostOwner::Sidecar {
+                excluded_namespaces,
+            };
+            ["~legacy/*", "/foo.com", "~/foo.com"]
+                .map(|h| validate_namespace_slash_wildcard_hostname(h, owner))
+        };
+        let [excluded, empty, bare] = hosts(true);
+        assert!(excluded.is_empty() && bare.is_empty());
+        assert_eq!(
+            empty,
+            ["config namespace and dnsName in host entry cannot be empty"]
+        );
+        let [excluded, empty, bare] = hosts(false);
+        assert_eq!(excluded, ["invalid namespace value \"~legacy\" in sidecar"]);
+        assert_eq!(empty.len(), 2, "{empty:?}");
+        assert!(bare.is_empty());
     }
 }

@@ -1,6 +1,7 @@
 //! What a policy applies to (`istio.type.v1beta1`): a workload selector or target references,
 //! as the security, telemetry and extensions kinds check them.
 
+use crate::release::{Feature, Release};
 use serde::Deserialize;
 
 use super::{Report, WorkloadSelector, validate_workload_selector};
@@ -37,28 +38,24 @@ pub enum WorkloadMode {
     ClientAndServer,
 }
 
-/// Kinds a targetRef may point to (group shown as Istio prints its GVKs).
-const ALLOWED_TARGET_REFS: [(&str, &str, &str); 4] = [
-    ("core", "core/v1", "Service"),
-    (
-        "networking.istio.io",
-        "networking.istio.io/v1",
-        "ServiceEntry",
-    ),
-    (
-        "gateway.networking.k8s.io",
-        "gateway.networking.k8s.io/v1",
-        "Gateway",
-    ),
-    (
-        "gateway.networking.k8s.io",
-        "gateway.networking.k8s.io/v1",
-        "GatewayClass",
-    ),
+/// Kinds a targetRef may point to: group and kind.
+const ALLOWED_TARGET_REFS: [(&str, &str); 4] = [
+    ("core", "Service"),
+    ("networking.istio.io", "ServiceEntry"),
+    ("gateway.networking.k8s.io", "Gateway"),
+    ("gateway.networking.k8s.io", "GatewayClass"),
 ];
 
+/// A group's version as Istio prints its GVKs in `release`.
+fn version_of(group: &str, release: Release) -> &'static str {
+    match group {
+        "gateway.networking.k8s.io" if !release.has(Feature::GatewayApiV1TargetRefs) => "v1beta1",
+        _ => "v1",
+    }
+}
+
 /// `validatePolicyTargetReference`.
-fn check_target_ref(target: &PolicyTargetReference, report: &mut Report) {
+fn check_target_ref(target: &PolicyTargetReference, release: Release, report: &mut Report) {
     if target.name.is_empty() {
         report.error("targetRef name must be set");
     }
@@ -74,11 +71,11 @@ fn check_target_ref(target: &PolicyTargetReference, report: &mut Report) {
     };
     if !ALLOWED_TARGET_REFS
         .iter()
-        .any(|(g, _, k)| *g == group && *k == target.kind)
+        .any(|(g, k)| *g == group && *k == target.kind)
     {
         let allowed: Vec<String> = ALLOWED_TARGET_REFS
             .iter()
-            .map(|(_, gv, k)| format!("{gv}/{k}"))
+            .map(|(g, k)| format!("{g}/{}/{k}", version_of(g, release)))
             .collect();
         report.error(format!(
             "targetRef must be to one of [{}] but was {}/{}",
@@ -94,6 +91,7 @@ pub fn check_policy_scope(
     selector: Option<&WorkloadSelector>,
     target_ref: Option<&PolicyTargetReference>,
     target_refs: &[PolicyTargetReference],
+    release: Release,
     report: &mut Report,
 ) {
     let set = usize::from(selector.is_some())
@@ -104,9 +102,9 @@ pub fn check_policy_scope(
     }
     validate_workload_selector(selector, report);
     if let Some(t) = target_ref {
-        check_target_ref(t, report);
+        check_target_ref(t, release, report);
     }
     for t in target_refs {
-        check_target_ref(t, report);
+        check_target_ref(t, release, report);
     }
 }

@@ -1,6 +1,7 @@
 //! DestinationRule load balancing, as Istio's `validateLoadBalancer` checks it: the simple,
 //! consistent-hash and backend-utilization policies, locality and zone-aware settings, warmup.
 
+use crate::release::{Feature, Release};
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
@@ -130,6 +131,7 @@ pub fn validate_load_balancer(
     report: &mut Report,
     s: Option<&LoadBalancerSettings>,
     outlier: Option<&OutlierDetection>,
+    release: Release,
 ) {
     let Some(s) = s else { return };
     report.oneof(
@@ -160,8 +162,15 @@ pub fn validate_load_balancer(
         if w.minimum_percent.unwrap_or(0.0) > 100.0 {
             report.error("minimumPercent value should be less than or equal to 100");
         }
-        if w.aggression.is_some_and(|a| a <= 0.0) {
-            report.error("aggression should be greater than 0");
+        let above_zero = release.has(Feature::WarmupAggressionAboveZero);
+        match w.aggression {
+            Some(a) if above_zero && a <= 0.0 => {
+                report.error("aggression should be greater than 0")
+            }
+            Some(a) if !above_zero && a < 1.0 => {
+                report.error("aggression should be greater than or equal to 1")
+            }
+            _ => {}
         }
     }
 }

@@ -46,7 +46,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
 fn check_destination_rule(meta: &Meta, rule: &DestinationRule, report: &mut Report) {
     report.check(validate_wildcard_domain(&rule.host));
     if let Some(tp) = &rule.traffic_policy {
-        validate_traffic_policy(report, &meta.namespace, tp);
+        validate_traffic_policy(report, meta, tp);
     }
     let mut names = BTreeSet::new();
     for subset in &rule.subsets {
@@ -60,7 +60,7 @@ fn check_destination_rule(meta: &Meta, rule: &DestinationRule, report: &mut Repo
         report.check(validate_subset_name(&subset.name));
         validate_tag_labels(&subset.labels, report);
         if let Some(tp) = &subset.traffic_policy {
-            report.errors_only(|report| validate_traffic_policy(report, &meta.namespace, tp));
+            report.errors_only(|report| validate_traffic_policy(report, meta, tp));
         }
     }
     let exporter = match rule.workload_selector {

@@ -2,6 +2,7 @@
 //! and proxy protocol, as Istio's `validateTrafficPolicy` checks them. Load balancing is in
 //! `load_balancer`.
 
+use crate::validate::Meta;
 use serde::Deserialize;
 
 use super::load_balancer::{LoadBalancerSettings, validate_load_balancer};
@@ -164,7 +165,8 @@ pub enum ClientTlsMode {
 }
 
 /// `validateTrafficPolicy`.
-pub fn validate_traffic_policy(report: &mut Report, namespace: &str, p: &TrafficPolicy) {
+pub fn validate_traffic_policy(report: &mut Report, meta: &Meta, p: &TrafficPolicy) {
+    let namespace = meta.namespace.as_str();
     if p.outlier_detection.is_none()
         && p.connection_pool.is_none()
         && p.load_balancer.is_none()
@@ -187,6 +189,7 @@ pub fn validate_traffic_policy(report: &mut Report, namespace: &str, p: &Traffic
         report,
         p.load_balancer.as_ref(),
         p.outlier_detection.as_ref(),
+        meta.release,
     );
     validate_client_tls(report, namespace, p.tls.as_ref());
     for pl in &p.port_level_settings {
@@ -212,6 +215,7 @@ pub fn validate_traffic_policy(report: &mut Report, namespace: &str, p: &Traffic
                 report,
                 pl.load_balancer.as_ref(),
                 pl.outlier_detection.as_ref(),
+                meta.release,
             );
             validate_client_tls(report, namespace, pl.tls.as_ref());
         });

@@ -2,9 +2,10 @@
 //!
 //! Istio decodes each patch value into the Envoy xDS message its `applyTo` names; needle has no
 //! Envoy protos, so it checks only what it can see in the JSON: the value's `name` must be a
-//! string, `typed_config` type URLs must not be v2 ones, and filters should carry a
-//! `typed_config` (a warning, as in Istio).
+//! string, every type URL (`@type`) must be one the release's webhook resolves (`registry`),
+//! and filters should carry a `typed_config` (a warning, as in Istio).
 
+pub mod registry;
 mod shape;
 
 use serde_json::{Map, Value};
@@ -13,8 +14,10 @@ use shape::*;
 use super::common::re2;
 use super::common::{Report, validate_alpha_workload_selector};
 use super::{Meta, decode};
+use crate::release::{Feature, Release};
 
-/// Longer `proxyVersion` patterns are not compiled (Istio ignores them, with a warning).
+/// Longer `proxyVersion` patterns are not compiled (Istio ignores them, with a warning, from
+/// 1.31 on).
 const MAX_PROXY_VERSION_LEN: usize = 1024;
 const HTTP_CONNECTION_MANAGER: &str = "envoy.filters.network.http_connection_manager";
 
@@ -41,15 +44,17 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         Ok(None) => {}
     }
     for cp in &ef.config_patches {
-        check_patch(cp, &mut r);
+        check_patch(cp, meta.release, &mut r);
     }
     report.merge(r);
     Ok(())
 }
 
-fn check_patch(cp: &ConfigPatch, r: &mut Report) {
+fn check_patch(cp: &ConfigPatch, release: Release, r: &mut Report) {
     let m = cp.r#match.as_ref();
-    if m.is_some_and(|m| m.context == PatchContext::WAYPOINT) {
+    if m.is_some_and(|m| m.context == PatchContext::WAYPOINT)
+        && release.has(Feature::EnvoyFilterWaypointSkipped)
+    {
         return;
     }
     if cp.apply_to == ApplyTo::INVALID {
@@ -67,7 +72,7 @@ fn check_patch(cp: &ConfigPatch, r: &mut Report) {
     if let Some(version) = m.and_then(|m| m.proxy.as_ref()).map(|p| &p.proxy_version)
         && !version.is_empty()
     {
-        if version.len() > MAX_PROXY_VERSION_LEN {
+        if version.len() > MAX_PROXY_VERSION_LEN && release.has(Feature::ProxyVersionLengthCap) {
             r.warning(format!("Envoy filter: proxyVersion match exceeds {MAX_PROXY_VERSION_LEN} characters and will be ignored"));
         } else if let Err(e) = re2::go_compile(version) {
             return r.error(format!(
@@ -81,7 +86,7 @@ fn check_patch(cp: &ConfigPatch, r: &mut Report) {
         return;
     }
     if let Some(value) = &patch.value {
-        check_patch_value(cp.apply_to, value, r);
+        check_patch_value(cp.apply_to, value, release, r);
     }
 }
 
@@ -216,7 +221,12 @@ fn get<'a>(obj: &'a Map<String, Value>, snake: &str, camel: &str) -> Option<&'a 
 }
 
 /// What needle can check of the xDS object the value decodes into.
-fn check_patch_value(apply_to: ApplyTo, value: &Map<String, Value>, r: &mut Report) {
+fn check_patch_value(
+    apply_to: ApplyTo,
+    value: &Map<String, Value>,
+    release: Release,
+    r: &mut Report,
+) {
     if apply_to != ApplyTo::BOOTSTRAP
         && let Some(name) = value.get("name")
         && !name.is_string()
@@ -244,7 +254,7 @@ fn check_patch_value(apply_to: ApplyTo, value: &Map<String, Value>, r: &mut Repo
     let searched = value
         .iter()
         .filter(|(k, _)| filter_like || !matches!(k.as_str(), "typed_config" | "typedConfig"))
-        .find_map(|(_, v)| first_type_url(v));
+        .find_map(|(_, v)| first_unresolved(v, release));
     if let Some(url) = searched {
         let hint = if url.contains(".v2.") {
             " (hint: try using the v3 XDS API)"
@@ -281,15 +291,26 @@ fn check_patch_value(apply_to: ApplyTo, value: &Map<String, Value>, r: &mut Repo
     }
 }
 
-fn first_type_url(v: &Value) -> Option<String> {
+/// The first type URL in `v` that `release` does not resolve, depth first in key order (the
+/// order Istio's decoder meets them in: an `Any`'s own type before its fields). The fields of
+/// a `TypedStruct` are a plain `Struct`, where `@type` is a key like any other.
+fn first_unresolved(v: &Value, release: Release) -> Option<String> {
     match v {
-        Value::Object(o) => o
-            .get("@type")
-            .and_then(Value::as_str)
-            .filter(|u| u.contains(".v2.") || u.contains(".v2alpha."))
-            .map(str::to_string)
-            .or_else(|| o.values().find_map(first_type_url)),
-        Value::Array(a) => a.iter().find_map(first_type_url),
+        Value::Object(o) => {
+            let url = o.get("@type").and_then(Value::as_str);
+            if let Some(url) = url.filter(|url| !registry::resolves(release, url)) {
+                return Some(url.to_string());
+            }
+            let typed_struct =
+                url.is_some_and(|url| TYPED_STRUCTS.iter().any(|t| url.ends_with(t)));
+            o.iter()
+                .filter(|(k, _)| !(typed_struct && k.as_str() == "value"))
+                .find_map(|(_, v)| first_unresolved(v, release))
+        }
+        Value::Array(a) => a.iter().find_map(|v| first_unresolved(v, release)),
         _ => None,
     }
 }
+
+/// The wrappers whose `value` holds another type's fields as a `Struct`.
+const TYPED_STRUCTS: [&str; 2] = ["/udpa.type.v1.TypedStruct", "/xds.type.v3.TypedStruct"];

@@ -223,6 +223,7 @@ pub fn validate(meta: &Meta, spec: &Value, report: &mut Report) -> Result<(), St
         telemetry.selector.as_ref(),
         telemetry.target_ref.as_ref(),
         &telemetry.target_refs,
+        meta.release,
         report,
     );
     check_metrics(&telemetry.metrics, report);
