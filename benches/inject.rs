@@ -235,7 +235,8 @@ fn istio_test_review() -> Vec<u8> {
 fn serve(state: &AppState, body: &[u8]) -> Vec<u8> {
     let request = review::decode(body).expect("a review");
     let (api_version, uid) = (request.api_version.clone(), request.uid.clone());
-    let outcome = needle::server::inject::handle(state, "/inject", request);
+    let outcome =
+        needle::server::inject::handle(state, state.revisions.primary(), "/inject", request);
     assert_eq!(outcome.decision, "injected", "{}", outcome.reason);
     review::respond(&api_version, &uid, &outcome.answer, &outcome.warnings)
 }

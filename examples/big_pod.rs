@@ -86,7 +86,8 @@ fn main() {
     let before = LIVE.load(Relaxed);
     let (request, decode) = peak_of(|| review::decode(body.as_bytes()).expect("decodes"));
     let decoded = LIVE.load(Relaxed) - before;
-    let (outcome, handle) = peak_of(|| inject::handle(&state, "/inject", request));
+    let (outcome, handle) =
+        peak_of(|| inject::handle(&state, state.revisions.primary(), "/inject", request));
     assert_eq!(outcome.decision, "injected", "{}", outcome.reason);
     let (text, respond) =
         peak_of(|| review::respond("admission.k8s.io/v1", "big-pod", &outcome.answer, &[]));

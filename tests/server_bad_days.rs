@@ -1,7 +1,8 @@
 //! `needle serve` on the days the cluster around it misbehaves, as real processes: an
 //! apiserver that cannot be reached is retried with back-off and a line per change of state
 //! (not per retry), the pods it cannot serve are left to the webhook's failurePolicy, and
-//! SIGTERM ends the process at once whatever the watches are doing; a first configuration
+//! SIGTERM ends the process at once whatever the watches are doing (`/inject` and `/validate`
+//! answer not ready until the configuration loads); a first configuration
 //! that is broken leaves the server up and not ready, naming the error, until it is fixed.
 
 mod common;
@@ -116,6 +117,26 @@ async fn an_unreachable_apiserver_is_retried_quietly_and_sigterm_ends_the_server
         message.starts_with("needle is not ready: waiting for ConfigMap"),
         "{body}"
     );
+    // Validation too: the configuration names the release whose rules apply.
+    let review = serde_json::json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
+        "request": {"uid": "u", "kind": {"group": "networking.istio.io", "version": "v1", "kind": "Gateway"},
+            "operation": "CREATE", "namespace": "default", "name": "g",
+            "object": {"apiVersion": "networking.istio.io/v1", "kind": "Gateway",
+                "metadata": {"name": "g", "namespace": "default"}, "spec": {}}}});
+    let (status, body) = client
+        .post(
+            "/validate",
+            "application/json",
+            serde_json::to_vec(&review).unwrap(),
+        )
+        .await
+        .unwrap();
+    let body = String::from_utf8_lossy(&body);
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body.contains("needle is not ready: waiting for ConfigMap"),
+        "{body}"
+    );
 
     // One line per watch when it went down, and the start-up lines: no line per retry.
     let log = server.log();
@@ -182,7 +203,10 @@ fn a_broken_first_configuration_leaves_the_server_up_and_not_ready_until_it_is_f
     );
     let metrics = server.metrics();
     assert_eq!(
-        series(&metrics, "needle_config_stale{source=\"files\"}"),
+        series(
+            &metrics,
+            r#"needle_config_stale{revision="default",source="files"}"#
+        ),
         Some(1.0),
         "{metrics}"
     );
@@ -199,9 +223,15 @@ fn a_broken_first_configuration_leaves_the_server_up_and_not_ready_until_it_is_f
     server.wait_ready();
     let metrics = server.metrics();
     assert_eq!(
-        series(&metrics, "needle_config_stale{source=\"files\"}"),
+        series(
+            &metrics,
+            r#"needle_config_stale{revision="default",source="files"}"#
+        ),
         Some(0.0),
         "{metrics}"
     );
-    assert!(metrics.contains("needle_config_info{hash=\""), "{metrics}");
+    assert!(
+        metrics.contains("needle_config_info{revision=\"default\",hash=\""),
+        "{metrics}"
+    );
 }

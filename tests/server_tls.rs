@@ -321,7 +321,7 @@ async fn config_reloads_under_load_and_a_broken_reload_keeps_the_last_good_confi
     let deadline = Instant::now() + Duration::from_secs(10);
     while !server
         .metrics()
-        .contains(r#"needle_config_reloads_total{source="files",result="error",reason="syntax"} 1"#)
+        .contains(r#"needle_config_reloads_total{revision="default",source="files",result="error",reason="syntax"} 1"#)
     {
         assert!(
             Instant::now() < deadline,

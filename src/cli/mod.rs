@@ -3,6 +3,7 @@ pub mod args;
 pub mod audit;
 pub mod check_inject;
 pub mod kube_inject;
+mod revisions;
 pub mod serve;
 pub mod tag;
 pub mod template;

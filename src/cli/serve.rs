@@ -7,7 +7,7 @@ use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
 use crate::kube::events::PodRef;
 use crate::server::listener::ConnectionLimits;
 use crate::server::state::LimitSettings;
-use crate::server::{self, ServeOptions};
+use crate::server::{self, RevisionOptions, ServeOptions};
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
 use std::net::SocketAddr;
@@ -102,6 +102,16 @@ pub struct ServeArgs {
     /// Control plane revision written into injected pods; `default` is the default revision.
     #[arg(long, env = "REVISION", default_value = "default")]
     pub revision: String,
+    /// Serve several revisions, each with its own ConfigMaps (or files), Istio release,
+    /// templates and tags, listed in this YAML file (see docs/serve.md): `/rev/<name>/inject`
+    /// and `/rev/<name>/validate` answer for one, plain `/inject` for the first, plain
+    /// `/validate` for the one each object's `istio.io/rev` selects. Instead of `--revision`
+    /// and the configuration flags; `--hub`, `--tag` and `--templates` apply to each.
+    #[arg(long = "revisions", env = "NEEDLE_REVISIONS", value_name = "FILE", conflicts_with_all = [
+        "revision", "inject_config_file", "values_file", "mesh_config_file", "istio_release",
+        "inject_config_dir", "injector_configmap", "mesh_configmap",
+    ])]
+    pub revisions: Option<PathBuf>,
     /// Deadline for one admission request, below the webhook's timeout: from its first body
     /// byte to its answer (reading, decoding, waiting for a permit, the work).
     #[arg(long = "request-timeout", env = "NEEDLE_REQUEST_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
@@ -205,6 +215,18 @@ pub fn run(args: ServeArgs) -> Result<()> {
     if let Some(dir) = &args.inject_config_dir {
         config = config.with_injector_dir(dir);
     }
+    let revisions = match &args.revisions {
+        Some(file) => super::revisions::read(file, &config).map_err(|e| anyhow!(e))?,
+        None => vec![RevisionOptions {
+            name: args.revision.clone(),
+            config,
+            configmaps: ConfigMapSource {
+                injector: args.injector_configmap,
+                mesh: args.mesh_configmap,
+            },
+            tags: Vec::new(),
+        }],
+    };
     let defaults = LimitSettings::default();
     let limits = LimitSettings {
         max_in_flight: args.max_in_flight.unwrap_or(defaults.max_in_flight).max(1),
@@ -223,11 +245,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         admin_listen: args.admin_listen,
         tls_files: args.tls_cert_file.zip(args.tls_key_file),
         cert_dir: args.cert_dir,
-        config,
-        configmaps: ConfigMapSource {
-            injector: args.injector_configmap,
-            mesh: args.mesh_configmap,
-        },
+        revisions,
         cluster: args.cluster,
         watch_cluster: args.watch_cluster,
         patch_webhooks: args.patch_webhooks,

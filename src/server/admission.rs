@@ -5,6 +5,7 @@
 
 use super::bounded::{Failure, Held, INLINE_BODY_BYTES};
 use super::review::{self, AdmissionRequest, Answer};
+use super::revisions::Routed;
 use super::state::AppState;
 use super::{inject, validate};
 use crate::core::label::Labelled;
@@ -94,19 +95,32 @@ impl Outcome {
     }
 }
 
-/// Answer one request of `endpoint`, counted and timed.
+/// Answer one request of `endpoint`, counted and timed: for the revision the path names
+/// (`/rev/<revision>/...`), else plain `/inject`'s or the one `/validate` routes the object to.
+/// `path` is the rest (`/inject/cluster/c1/net/n1`).
 pub async fn serve(
     state: &Arc<AppState>,
     endpoint: Endpoint,
+    revision: Option<&str>,
     path: &str,
     headers: &HeaderMap,
     body: Body,
 ) -> Response {
     let started = Instant::now();
     state.metrics.received(endpoint);
+    if let Some(name) = revision.filter(|name| state.revisions.named(name).is_none()) {
+        // No body is read: no review of this path can be answered.
+        state.metrics.refused(endpoint, "unknown_revision");
+        state.metrics.took(endpoint, started.elapsed());
+        return plain(
+            StatusCode::NOT_FOUND,
+            format!("needle serves no revision {name:?}"),
+        );
+    }
     let deadline = state.limits.deadline();
+    let revision = revision.map(str::to_string);
     let response = match read_review(state, endpoint, headers, body, deadline).await {
-        Ok(review) => answer(state, endpoint, path, review, deadline).await,
+        Ok(review) => answer(state, endpoint, revision, path, review, deadline).await,
         Err(refusal) => refusal,
     };
     state.metrics.took(endpoint, started.elapsed());
@@ -124,6 +138,7 @@ struct Review {
 async fn answer(
     state: &Arc<AppState>,
     endpoint: Endpoint,
+    revision: Option<String>,
     path: &str,
     review: Review,
     deadline: Instant,
@@ -136,15 +151,24 @@ async fn answer(
     let span = admission_span(&request, endpoint.name());
     let started = Instant::now();
     let answer_to = (request.api_version.clone(), request.uid.clone());
+    let not_ready = not_ready(state, endpoint, revision.as_deref(), &request);
     // The request moves into the work, so its object is freed when the work ends.
     let work = {
         let (state, path) = (state.clone(), path.to_string());
-        move || match endpoint {
-            Endpoint::Inject => inject::handle(&state, &path, request),
-            Endpoint::Validate => validate::handle(&request, state.snapshot().release.release),
+        move || match (
+            endpoint,
+            target(&state, endpoint, revision.as_deref(), &request),
+        ) {
+            (Endpoint::Inject, Routed::Revision(served)) => {
+                inject::handle(&state, served, &path, request)
+            }
+            (Endpoint::Validate, Routed::Revision(served)) => {
+                validate::handle(&request, served.live.current().release.release)
+            }
+            (_, Routed::Unserved(label)) => validate::unserved(&label),
         }
     };
-    let result = match not_ready(state, endpoint) {
+    let result = match not_ready {
         Some(failure) => Err(failure),
         None => {
             let run = state
@@ -180,14 +204,42 @@ async fn answer(
     json_bytes_response(review)
 }
 
-/// Why a webhook cannot answer yet, if it cannot: never with a placeholder configuration
+/// The revision that answers: the one the path names; else, for `/inject`, the first, and
+/// for `/validate`, the one the object's `istio.io/rev` selects.
+fn target<'a>(
+    state: &'a AppState,
+    endpoint: Endpoint,
+    revision: Option<&str>,
+    request: &AdmissionRequest,
+) -> Routed<'a> {
+    let revisions = &state.revisions;
+    match (revision.and_then(|name| revisions.named(name)), endpoint) {
+        (Some(named), _) => Routed::Revision(named),
+        (None, Endpoint::Inject) => Routed::Revision(revisions.primary()),
+        (None, Endpoint::Validate) => {
+            let labels = request.object.pointer("/metadata/labels");
+            revisions.for_object(labels.and_then(|l| l.as_object()))
+        }
+    }
+}
+
+/// Why the revision cannot answer yet, if it cannot: never with a placeholder configuration
 /// (whose release may not be the one validation must answer as) or, for `/inject`, a cache
-/// that has not listed.
-fn not_ready(state: &AppState, endpoint: Endpoint) -> Option<Failure> {
-    let (why, label) = match endpoint {
-        Endpoint::Inject => state.unservable()?,
-        // Validation reads no cluster cache, only the release the configuration names.
-        Endpoint::Validate => (state.live.unloaded()?, "config_not_loaded"),
+/// that has not listed. Another revision's configuration does not matter.
+fn not_ready(
+    state: &AppState,
+    endpoint: Endpoint,
+    revision: Option<&str>,
+    request: &AdmissionRequest,
+) -> Option<Failure> {
+    let Routed::Revision(served) = target(state, endpoint, revision, request) else {
+        return None;
+    };
+    let (why, label) = match (served.live.unloaded(), endpoint) {
+        (Some(why), _) => (why, "config_not_loaded"),
+        // Validation reads no cluster cache.
+        (None, Endpoint::Validate) => return None,
+        (None, Endpoint::Inject) => (state.caches.waiting()?, "cache_not_synced"),
     };
     Some(Failure::NotReady { why, label })
 }

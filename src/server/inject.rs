@@ -4,15 +4,16 @@
 use super::admission::Outcome;
 use super::path_params::parse_inject_envs;
 use super::review::{AdmissionRequest, Answer};
+use super::revisions::Served;
 use super::state::AppState;
 use crate::core::inject::admit::{Admission, AdmittedPod, Decision, NormalizedPod, Reason, admit};
 use crate::core::label::Labelled;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// Decide and answer for one request. The request is taken by value: its pod is normalized
+/// Decide and answer for one request, as `served`. The request is taken by value: its pod is normalized
 /// where it is and injected in place, so a big pod is not copied once more.
-pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcome {
+pub fn handle(state: &AppState, served: &Served, path: &str, mut req: AdmissionRequest) -> Outcome {
     if req.kind != "Pod" || !req.group.is_empty() {
         let kind = if req.kind.is_empty() {
             "the object"
@@ -43,7 +44,7 @@ pub fn handle(state: &AppState, path: &str, mut req: AdmissionRequest) -> Outcom
         replicas: state.replicas.as_deref(),
         ..Admission::webhook(pod, &req.namespace, &envs)
     };
-    answer(admit(&state.snapshot(), &state.settings, admission))
+    answer(admit(&served.live.current(), &served.settings, admission))
 }
 
 /// Not a Pod CREATE: allowed as it is.

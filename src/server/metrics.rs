@@ -7,7 +7,7 @@ use crate::core::label::Labelled;
 use crate::kube::validator_patcher::ValidatorMetrics;
 use crate::kube::watch::WatchMetrics;
 use crate::kube::webhook_patcher::PatchMetrics;
-use crate::sources::Live;
+use crate::sources::live::ConfigMetrics;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
@@ -134,10 +134,11 @@ pub struct Metrics {
 }
 
 impl Metrics {
-    /// The server's metrics, with those of the live config and of the replica cache.
-    pub fn new(live: &Live, replicas: Option<Arc<ReplicaCache>>) -> Self {
+    /// The server's metrics, with those of the revisions' configurations and of the replica
+    /// cache.
+    pub fn new(config: &ConfigMetrics, replicas: Option<Arc<ReplicaCache>>) -> Self {
         let mut registry = Registry::default();
-        live.register(&mut registry);
+        config.register(&mut registry);
         registry.register_collector(Box::new(super::process_metrics::ProcessCollector));
         registry.register_collector(Box::new(ReplicaCacheCollector(replicas)));
         let injection_requests = Counter::default();

@@ -15,6 +15,7 @@ pub mod metrics;
 pub mod path_params;
 pub mod process_metrics;
 pub mod review;
+pub mod revisions;
 pub mod router;
 pub mod state;
 pub mod summary;
@@ -31,8 +32,10 @@ use crate::kube::validator_patcher::ValidatorPatcher;
 use crate::kube::webhook_patcher::Patcher;
 use crate::kube::{ClientError, ClusterArgs};
 use crate::kube::{namespaces, nodes};
+use crate::sources::live::ConfigMetrics;
 use crate::sources::watch::{self, WatchError};
 use crate::sources::{ConfigPaths, Live};
+use revisions::{Revisions, Served};
 use state::{AppState, LimitSettings};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -50,9 +53,8 @@ pub struct ServeOptions {
     /// Serving certificate and key; without them a development pair is generated in `cert_dir`.
     pub tls_files: Option<(PathBuf, PathBuf)>,
     pub cert_dir: PathBuf,
-    pub config: ConfigPaths,
-    /// Istio's ConfigMaps to read through the API instead of the corresponding files.
-    pub configmaps: ConfigMapSource,
+    /// The revisions served, the first one plain `/inject`'s; never empty.
+    pub revisions: Vec<RevisionOptions>,
     /// The cluster those ConfigMaps are read from and the webhooks are patched in.
     pub cluster: ClusterArgs,
     /// Watch the cluster objects the injector reads (ProxyConfigs, Nodes, Namespaces).
@@ -67,6 +69,7 @@ pub struct ServeOptions {
     /// The serving certificate's CA (PEM), for `patch_webhooks` with `tls_files`; default
     /// `ca.crt` beside the certificate, as a cert-manager or `kubernetes.io/tls` Secret has it.
     pub ca_file: Option<PathBuf>,
+    /// The injector's settings, the same for every revision but its name.
     pub inject: Settings,
     pub limits: LimitSettings,
     /// After SIGTERM, how long to go on serving (not ready) before the drain.
@@ -77,6 +80,16 @@ pub struct ServeOptions {
     pub connections: listener::ConnectionLimits,
     /// How often the INFO line summing up the admissions is logged; zero: never.
     pub log_summary_interval: Duration,
+}
+
+/// One revision: its name, where its configuration comes from, and its tags.
+#[derive(Debug, Clone)]
+pub struct RevisionOptions {
+    pub name: String,
+    pub config: ConfigPaths,
+    /// Istio's ConfigMaps to read through the API instead of the corresponding files.
+    pub configmaps: ConfigMapSource,
+    pub tags: Vec<String>,
 }
 
 /// The admin port serves probes and scrapes, a few connections at a time; its own cap keeps
@@ -109,31 +122,21 @@ pub enum ServeError {
 
 /// Run until SIGTERM or SIGINT; then drain and return.
 pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
-    // From ConfigMaps, nothing serves until their first good load: readiness says what it
-    // waits for and /inject refuses, so the webhook's failurePolicy decides. From files, a
-    // first load that fails is the same: the pod stays up and not ready, naming the error,
-    // until a good edit (a crash loop would only say it later, on some unrelated restart).
-    let live = if opts.configmaps.is_empty() {
-        match opts.config.load() {
-            Ok(snapshot) => {
-                tracing::info!(
-                    istio_release = snapshot.release.describe(),
-                    fingerprint = snapshot.fingerprint,
-                    templates = snapshot.template_summary(),
-                    "injector configuration loaded"
-                );
-                Live::new(snapshot)
-            }
-            Err(error) => {
-                let live = Live::awaiting(snapshot::embedded(), String::new());
-                live.apply("files", Err(error));
-                live
-            }
-        }
-    } else {
-        Live::awaiting(snapshot::embedded(), opts.configmaps.awaiting())
-    };
-    let state = Arc::new(AppState::with_live(live, opts.inject.clone(), opts.limits));
+    let config_metrics = ConfigMetrics::default();
+    let served = opts.revisions.iter().map(|revision| Served {
+        live: first_load(revision, &config_metrics),
+        settings: Settings {
+            revision: revision.name.clone(),
+            ..opts.inject.clone()
+        },
+        tags: revision.tags.clone(),
+    });
+    let revisions = Revisions::new(served.collect());
+    let state = Arc::new(AppState::with_revisions(
+        revisions,
+        config_metrics,
+        opts.limits,
+    ));
 
     let (cert_path, key_path, ca_path) = match &opts.tls_files {
         Some((cert, key)) => {
@@ -164,7 +167,8 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     state.set_certificate_loaded();
     let tls_config = Arc::new(tls::server_config(resolver.clone())?);
 
-    let client = if opts.configmaps.is_empty() && !opts.patch_webhooks && !opts.watch_cluster {
+    let from_configmaps = opts.revisions.iter().any(|r| !r.configmaps.is_empty());
+    let client = if !from_configmaps && !opts.patch_webhooks && !opts.watch_cluster {
         None
     } else {
         Some(opts.cluster.client().await?)
@@ -174,7 +178,9 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     }
     if let (Some(client), Some(pod)) = (&client, &opts.pod) {
         let (rejections, rejected) = tokio::sync::mpsc::unbounded_channel();
-        state.live.report_rejections_to(rejections);
+        for served in state.revisions.iter() {
+            served.live.report_rejections_to(rejections.clone());
+        }
         tokio::spawn(events::report_rejections(
             client.clone(),
             pod.clone(),
@@ -183,21 +189,23 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     }
     warn_about_cluster_view(&opts);
     // Files given beside a ConfigMap are read again whenever a ConfigMap changes.
-    let _config_watch = match &client {
-        Some(client) if !opts.configmaps.is_empty() => {
-            let client = client.clone();
-            let apply_state = state.clone();
-            tokio::spawn(configmaps::watch(
-                client,
-                opts.configmaps.clone(),
-                opts.config.clone(),
-                Arc::new(move |loaded| apply_state.live.apply("configmap", loaded)),
-                state.metrics.watches.clone(),
-            ));
-            None
+    let mut _config_watches = Vec::new();
+    for revision in &opts.revisions {
+        match &client {
+            Some(client) if !revision.configmaps.is_empty() => {
+                let apply_state = state.clone();
+                let name = revision.name.clone();
+                tokio::spawn(configmaps::watch(
+                    client.clone(),
+                    revision.configmaps.clone(),
+                    revision.config.clone(),
+                    Arc::new(move |loaded| apply_state.live(&name).apply("configmap", loaded)),
+                    state.metrics.watches.clone(),
+                ));
+            }
+            _ => _config_watches.extend(watch_config(revision, state.clone())?),
         }
-        _ => watch_config(&opts.config, state.clone())?,
-    };
+    }
     if let Some(client) = client.clone().filter(|_| opts.watch_cluster) {
         state.caches.expect("ProxyConfig");
         let (publish_state, synced_state) = (state.clone(), state.clone());
@@ -213,29 +221,32 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
     let mut cert_dirs = vec![cert_path.clone(), key_path.clone()];
     if let Some(client) = client.filter(|_| opts.patch_webhooks) {
         cert_dirs.push(ca_path.clone());
-        tokio::spawn(
-            ValidatorPatcher::new(
-                client.clone(),
-                opts.inject.revision.clone(),
-                ca_path.clone(),
-                ca_watched.clone(),
-                opts.keep_validator_failure_policy,
-                state.metrics.validator_patch.clone(),
-                state.metrics.watches.clone(),
-            )
-            .run(),
-        );
-        tokio::spawn(
-            Patcher {
-                client,
-                revision: opts.inject.revision.clone(),
-                ca_file: ca_path,
-                ca_changed: ca_watched,
-                metrics: state.metrics.webhook_patch.clone(),
-                watches: state.metrics.watches.clone(),
-            }
-            .run(),
-        );
+        // Each revision's webhook configurations, as each istiod patches its own.
+        for revision in &opts.revisions {
+            tokio::spawn(
+                ValidatorPatcher::new(
+                    client.clone(),
+                    revision.name.clone(),
+                    ca_path.clone(),
+                    ca_watched.clone(),
+                    opts.keep_validator_failure_policy,
+                    state.metrics.validator_patch.clone(),
+                    state.metrics.watches.clone(),
+                )
+                .run(),
+            );
+            tokio::spawn(
+                Patcher {
+                    client: client.clone(),
+                    revision: revision.name.clone(),
+                    ca_file: ca_path.clone(),
+                    ca_changed: ca_watched.clone(),
+                    metrics: state.metrics.webhook_patch.clone(),
+                    watches: state.metrics.watches.clone(),
+                }
+                .run(),
+            );
+        }
     }
     let _cert_watch = watch_certificate(
         &cert_dirs,
@@ -305,7 +316,8 @@ pub async fn run(opts: ServeOptions) -> Result<(), ServeError> {
 /// The caches `--watch-cluster` keeps for admissions: Nodes when native sidecars are `auto`,
 /// Namespaces on OpenShift (istiod's informers). The server is not ready until each listed.
 fn watch_cluster_objects(client: &kube::Client, state: &Arc<AppState>) {
-    if state.settings.native_sidecars.needs_nodes() {
+    let settings = &state.revisions.primary().settings;
+    if settings.native_sidecars.needs_nodes() {
         state.caches.expect("Node");
         let synced = state.clone();
         tokio::spawn(nodes::watch(
@@ -315,7 +327,7 @@ fn watch_cluster_objects(client: &kube::Client, state: &Arc<AppState>) {
             move || synced.caches.synced("Node"),
         ));
     }
-    if state.settings.openshift {
+    if settings.openshift {
         state.caches.expect("Namespace");
         let synced = state.clone();
         tokio::spawn(namespaces::watch(
@@ -377,16 +389,48 @@ fn local(l: &TcpListener) -> String {
     l.local_addr().map(|a| a.to_string()).unwrap_or_default()
 }
 
+/// The revision's configuration as it loads first: from files, what they hold (a failed load
+/// leaves it up and not ready, naming the error, until a good edit: a crash loop would only
+/// say it later, on some unrelated restart); from ConfigMaps, nothing until their first good
+/// load (readiness says what it waits for, and its requests are refused, so the webhook's
+/// failurePolicy decides).
+fn first_load(revision: &RevisionOptions, metrics: &ConfigMetrics) -> Live {
+    let name = revision.name.as_str();
+    if !revision.configmaps.is_empty() {
+        let why = revision.configmaps.awaiting();
+        return Live::awaiting(name, snapshot::embedded(), why, metrics);
+    }
+    match revision.config.load() {
+        Ok(snapshot) => {
+            tracing::info!(
+                revision = name,
+                istio_release = snapshot.release.describe(),
+                fingerprint = snapshot.fingerprint,
+                templates = snapshot.template_summary(),
+                "injector configuration loaded"
+            );
+            Live::new(name, snapshot, metrics)
+        }
+        Err(error) => {
+            let live = Live::awaiting(name, snapshot::embedded(), String::new(), metrics);
+            live.apply("files", Err(error));
+            live
+        }
+    }
+}
+
+/// Follow the revision's configuration files, if it has any.
 fn watch_config(
-    paths: &ConfigPaths,
+    revision: &RevisionOptions,
     state: Arc<AppState>,
 ) -> Result<Option<watch::DirWatch>, WatchError> {
-    let dirs = paths.dirs();
+    let dirs = revision.config.dirs();
     if dirs.is_empty() {
         return Ok(None);
     }
-    let paths = paths.clone();
-    watch::watch_dirs(&dirs, move || state.live.apply("files", paths.load())).map(Some)
+    let (paths, name) = (revision.config.clone(), revision.name.clone());
+    let reload = move || state.live(&name).apply("files", paths.load());
+    watch::watch_dirs(&dirs, reload).map(Some)
 }
 
 /// Reload the certificate when a file in the directories of `files` changes, and mark

@@ -1,5 +1,6 @@
-//! The webhook router: the admission endpoints (one flow, `admission`) and how their
-//! connections close during shutdown.
+//! The webhook router: the admission endpoints (one flow, `admission`), plain or under
+//! `/rev/<revision>` for one of several revisions, and how their connections close during
+//! shutdown.
 
 use super::admission::{self, Endpoint};
 use super::state::AppState;
@@ -17,6 +18,10 @@ pub fn webhook_router(state: Arc<AppState>) -> Router {
         .route("/inject/{*params}", any(serve_inject))
         .route("/validate", any(serve_validate))
         .route("/validate/", any(serve_validate))
+        .route("/rev/{revision}/inject", any(serve_inject))
+        .route("/rev/{revision}/inject/{*params}", any(serve_inject))
+        .route("/rev/{revision}/validate", any(serve_validate))
+        .route("/rev/{revision}/validate/", any(serve_validate))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             close_when_shutting_down,
@@ -51,7 +56,8 @@ async fn serve_inject(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    admission::serve(&state, Endpoint::Inject, uri.path(), &headers, body).await
+    let (revision, path) = revision_of(uri.path());
+    admission::serve(&state, Endpoint::Inject, revision, path, &headers, body).await
 }
 
 async fn serve_validate(
@@ -60,5 +66,39 @@ async fn serve_validate(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    admission::serve(&state, Endpoint::Validate, uri.path(), &headers, body).await
+    let (revision, path) = revision_of(uri.path());
+    admission::serve(&state, Endpoint::Validate, revision, path, &headers, body).await
+}
+
+/// The revision a `/rev/<revision>/...` path names, and the rest of it (`/inject/...`); a path
+/// without one is the whole path.
+fn revision_of(path: &str) -> (Option<&str>, &str) {
+    let Some(rest) = path.strip_prefix("/rev/") else {
+        return (None, path);
+    };
+    match rest.find('/') {
+        Some(at) => (Some(&rest[..at]), &rest[at..]),
+        None => (Some(rest), ""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::revision_of;
+
+    #[test]
+    fn a_revision_path_names_its_revision_and_keeps_istios_parameters() {
+        assert_eq!(
+            revision_of("/inject/cluster/c1"),
+            (None, "/inject/cluster/c1")
+        );
+        assert_eq!(
+            revision_of("/rev/canary/inject/cluster/c1/net/n1"),
+            (Some("canary"), "/inject/cluster/c1/net/n1")
+        );
+        assert_eq!(
+            revision_of("/rev/canary/validate"),
+            (Some("canary"), "/validate")
+        );
+    }
 }

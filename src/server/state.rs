@@ -3,6 +3,7 @@
 use super::bounded::Limits;
 use super::budget::Budget;
 use super::metrics::Metrics;
+use super::revisions::{Revisions, Served};
 use super::summary::Summary;
 use crate::core::config::proxy_config::resources::ProxyConfigs;
 use crate::core::inject::Snapshot;
@@ -10,6 +11,7 @@ use crate::core::inject::admit::Settings;
 use crate::core::inject::replicas::{Bounds, ReplicaCache};
 use crate::kube::cache::View;
 use crate::sources::Live;
+use crate::sources::live::ConfigMetrics;
 use arc_swap::ArcSwapOption;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,11 +69,11 @@ pub const DEFAULT_MAX_IN_FLIGHT_BYTES: usize = super::bounded::MAX_BODY_BYTES;
 pub const SMALL_REVIEWS_BYTES: usize = 1024 * 1024;
 
 pub struct AppState {
-    pub live: Live,
     pub metrics: Metrics,
     /// The admissions counted for the periodic summary line.
     pub summary: Arc<Summary>,
-    pub settings: Settings,
+    /// The revisions served, each with its configuration and settings.
+    pub revisions: Revisions,
     /// The deadline, the memory budget and the CPU limit every request is held to.
     pub limits: Limits,
     /// The caches of cluster objects the admissions read (`--watch-cluster`).
@@ -130,20 +132,32 @@ impl Caches {
 }
 
 impl AppState {
+    /// One revision, `settings.revision`, serving `snapshot`.
     pub fn new(snapshot: Snapshot, settings: Settings, limits: LimitSettings) -> Self {
-        Self::with_live(Live::new(snapshot), settings, limits)
+        let config = ConfigMetrics::default();
+        let live = Live::new(&settings.revision, snapshot, &config);
+        let served = Served {
+            live,
+            settings,
+            tags: Vec::new(),
+        };
+        Self::with_revisions(Revisions::new(vec![served]), config, limits)
     }
 
-    /// `new`, for a live snapshot made elsewhere (one that awaits its source).
-    pub fn with_live(live: Live, settings: Settings, limits: LimitSettings) -> Self {
+    /// `new`, for revisions made elsewhere (configurations that await their sources), whose
+    /// configurations count in `config`.
+    pub fn with_revisions(
+        revisions: Revisions,
+        config: ConfigMetrics,
+        limits: LimitSettings,
+    ) -> Self {
         let replicas = (limits.replica_cache.entries > 0)
             .then(|| Arc::new(ReplicaCache::new(limits.replica_cache)));
         Self {
-            metrics: Metrics::new(&live, replicas.clone()),
+            metrics: Metrics::new(&config, replicas.clone()),
             replicas,
             summary: Arc::default(),
-            live,
-            settings,
+            revisions,
             limits: Limits {
                 inline_cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
                 pool_cpu: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
@@ -163,8 +177,18 @@ impl AppState {
         }
     }
 
+    /// The configuration of the revision named `name`, one the server was started with.
+    ///
+    /// # Panics
+    /// For a name it was not started with.
+    pub fn live(&self, name: &str) -> &Live {
+        let served = self.revisions.named(name);
+        &served.expect("a revision the server serves").live
+    }
+
+    /// The first revision's configuration (plain `/inject`'s).
     pub fn snapshot(&self) -> Arc<Snapshot> {
-        self.live.current()
+        self.revisions.primary().live.current()
     }
 
     pub fn set_certificate_loaded(&self) {
@@ -194,7 +218,7 @@ impl AppState {
     /// Why an admission cannot be answered yet, and its metric label: no configuration, or a
     /// cache not synced.
     pub fn unservable(&self) -> Option<(String, &'static str)> {
-        if let Some(why) = self.live.unloaded() {
+        if let Some(why) = self.revisions.unloaded() {
             return Some((why, "config_not_loaded"));
         }
         self.caches.waiting().map(|why| (why, "cache_not_synced"))

@@ -17,6 +17,7 @@ use tokio::sync::mpsc;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct ReloadLabels {
+    revision: String,
     source: String,
     result: String,
     reason: String,
@@ -24,35 +25,69 @@ struct ReloadLabels {
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct SourceLabel {
+    revision: String,
     source: String,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct InfoLabels {
+    revision: String,
     hash: String,
     istio_release: String,
 }
 
 impl InfoLabels {
-    fn of(snapshot: &Snapshot) -> Self {
+    fn of(revision: &str, snapshot: &Snapshot) -> Self {
         Self {
+            revision: revision.to_string(),
             hash: snapshot.fingerprint.clone(),
             istio_release: snapshot.release.release.to_string(),
         }
     }
 }
 
+/// The configuration metrics of every revision a server serves, each series labelled with
+/// its revision: registered once, written by each revision's `Live`.
+#[derive(Clone, Default)]
+pub struct ConfigMetrics {
+    reloads: Family<ReloadLabels, Counter>,
+    stale: Family<SourceLabel, Gauge>,
+    /// One series a revision, 1, naming the configuration that serves it; none before its
+    /// first load.
+    info: Family<InfoLabels, Gauge>,
+}
+
+impl ConfigMetrics {
+    pub fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "needle_config_reloads",
+            "Injector configuration reloads, by revision, source, result (ok, error) and reason",
+            self.reloads.clone(),
+        );
+        registry.register(
+            "needle_config_info",
+            "1 for the injector configuration that serves a revision: its fingerprint (the \
+             same on every replica given the same inputs) and the Istio release it is answered as",
+            self.info.clone(),
+        );
+        registry.register(
+            "needle_config_stale",
+            "1 while the last reload of a revision's source failed and an older configuration serves",
+            self.stale.clone(),
+        );
+    }
+}
+
+/// The configuration that serves one revision.
 pub struct Live {
+    revision: String,
     current: ArcSwap<Snapshot>,
     /// Why no configuration has loaded yet (`None` once one has): a source that starts
     /// empty, such as a ConfigMap watch, must not serve its placeholder.
     unloaded: Mutex<Option<String>>,
     /// `unloaded` is `None`: what every request checks, without taking the lock.
     loaded: AtomicBool,
-    reloads: Family<ReloadLabels, Counter>,
-    stale: Family<SourceLabel, Gauge>,
-    /// One series, 1, naming the configuration that serves; none before the first load.
-    info: Family<InfoLabels, Gauge>,
+    metrics: ConfigMetrics,
     info_shown: Mutex<Option<InfoLabels>>,
     rejections: Mutex<Rejections>,
 }
@@ -77,23 +112,33 @@ impl Rejections {
 }
 
 impl Live {
-    pub fn new(initial: Snapshot) -> Self {
-        let live = Self::with(initial, None);
+    /// `revision`'s configuration, serving `initial`, counted in `metrics`.
+    pub fn new(revision: &str, initial: Snapshot, metrics: &ConfigMetrics) -> Self {
+        let live = Self::with(revision, initial, None, metrics);
         live.show(&live.current());
         live
     }
 
-    fn with(current: Snapshot, unloaded: Option<String>) -> Self {
+    fn with(
+        revision: &str,
+        current: Snapshot,
+        unloaded: Option<String>,
+        metrics: &ConfigMetrics,
+    ) -> Self {
         Self {
+            revision: revision.to_string(),
             loaded: AtomicBool::new(unloaded.is_none()),
             current: ArcSwap::from_pointee(current),
             unloaded: Mutex::new(unloaded),
-            reloads: Family::default(),
-            stale: Family::default(),
-            info: Family::default(),
+            metrics: metrics.clone(),
             info_shown: Mutex::new(None),
             rejections: Mutex::default(),
         }
+    }
+
+    /// The revision this configuration serves.
+    pub fn revision(&self) -> &str {
+        &self.revision
     }
 
     /// Send every rejected configuration to `sink`, in words (the source and the error): the
@@ -108,19 +153,24 @@ impl Live {
 
     /// Name `snapshot` in `needle_config_info`: it serves from now on.
     fn show(&self, snapshot: &Snapshot) {
-        let labels = InfoLabels::of(snapshot);
+        let labels = InfoLabels::of(&self.revision, snapshot);
         let mut shown = self.info_shown.lock().unwrap();
         if let Some(old) = shown.take() {
-            self.info.remove(&old);
+            self.metrics.info.remove(&old);
         }
-        self.info.get_or_create(&labels).set(1);
+        self.metrics.info.get_or_create(&labels).set(1);
         *shown = Some(labels);
     }
 
     /// A snapshot that is not to serve until a source applies a good one; `why` says what is
     /// awaited (reported by readiness and in answers until then).
-    pub fn awaiting(placeholder: Snapshot, why: String) -> Self {
-        Self::with(placeholder, Some(why))
+    pub fn awaiting(
+        revision: &str,
+        placeholder: Snapshot,
+        why: String,
+        metrics: &ConfigMetrics,
+    ) -> Self {
+        Self::with(revision, placeholder, Some(why), metrics)
     }
 
     /// Why there is no configuration to serve yet, if there is none.
@@ -139,8 +189,10 @@ impl Live {
     /// Install what `source` loaded, or keep the last good snapshot if it failed.
     pub fn apply(&self, source: &str, loaded: Result<Snapshot, LoadError>) {
         let source_label = SourceLabel {
+            revision: self.revision.clone(),
             source: source.to_string(),
         };
+        let revision = self.revision.as_str();
         let (result, reason) = match loaded {
             Ok(snapshot) => {
                 let templates = snapshot.template_summary();
@@ -151,8 +203,9 @@ impl Live {
                 *self.unloaded.lock().unwrap() = None;
                 self.loaded.store(true, Ordering::Release);
                 self.rejections.lock().unwrap().unsaid = None;
-                self.stale.get_or_create(&source_label).set(0);
+                self.metrics.stale.get_or_create(&source_label).set(0);
                 tracing::info!(
+                    revision,
                     source,
                     istio_release,
                     fingerprint,
@@ -169,45 +222,28 @@ impl Live {
                     }
                     None => false,
                 };
-                self.stale.get_or_create(&source_label).set(1);
+                self.metrics.stale.get_or_create(&source_label).set(1);
                 self.rejections.lock().unwrap().say(format!(
-                    "injector configuration from {source} rejected: {error}"
+                    "injector configuration of revision {revision} from {source} rejected: {error}"
                 ));
                 let reason = error.label();
                 if never_loaded {
-                    tracing::error!(source, reason, %error, "injector configuration failed to load; not ready until a good one loads");
+                    tracing::error!(revision, source, reason, %error, "injector configuration failed to load; not ready until a good one loads");
                 } else {
-                    tracing::error!(source, reason, %error, "injector configuration reload failed; keeping the last good configuration");
+                    tracing::error!(revision, source, reason, %error, "injector configuration reload failed; keeping the last good configuration");
                 }
                 ("error", reason)
             }
         };
-        self.reloads
+        self.metrics
+            .reloads
             .get_or_create(&ReloadLabels {
+                revision: self.revision.clone(),
                 source: source.to_string(),
                 result: result.to_string(),
                 reason: reason.to_string(),
             })
             .inc();
-    }
-
-    pub fn register(&self, registry: &mut Registry) {
-        registry.register(
-            "needle_config_reloads",
-            "Injector configuration reloads, by source, result (ok, error) and reason",
-            self.reloads.clone(),
-        );
-        registry.register(
-            "needle_config_info",
-            "1 for the injector configuration that serves: its fingerprint (the same on every \
-             replica given the same inputs) and the Istio release it is answered as",
-            self.info.clone(),
-        );
-        registry.register(
-            "needle_config_stale",
-            "1 while the last reload of a source failed and an older configuration serves",
-            self.stale.clone(),
-        );
     }
 }
 
@@ -219,15 +255,28 @@ mod tests {
 
     fn metrics(live: &Live) -> String {
         let mut registry = Registry::default();
-        live.register(&mut registry);
+        live.metrics.register(&mut registry);
         let mut out = String::new();
         prometheus_client::encoding::text::encode(&mut out, &registry).unwrap();
         out
     }
 
+    fn live(initial: Snapshot) -> Live {
+        Live::new("default", initial, &ConfigMetrics::default())
+    }
+
+    fn awaiting(why: &str) -> Live {
+        Live::awaiting(
+            "default",
+            snapshot::embedded(),
+            why.into(),
+            &ConfigMetrics::default(),
+        )
+    }
+
     #[test]
     fn a_failed_load_keeps_the_last_good_snapshot_and_says_so() {
-        let live = Live::new(snapshot::embedded());
+        let live = live(snapshot::embedded());
         let before = live.current();
         live.apply(
             "files",
@@ -235,9 +284,9 @@ mod tests {
         );
         assert!(Arc::ptr_eq(&before, &live.current()));
         let text = metrics(&live);
-        assert!(text.contains(r#"needle_config_reloads_total{source="files",result="error",reason="invalid_field"} 1"#), "{text}");
+        assert!(text.contains(r#"needle_config_reloads_total{revision="default",source="files",result="error",reason="invalid_field"} 1"#), "{text}");
         assert!(
-            text.contains(r#"needle_config_stale{source="files"} 1"#),
+            text.contains(r#"needle_config_stale{revision="default",source="files"} 1"#),
             "{text}"
         );
 
@@ -245,11 +294,11 @@ mod tests {
         assert!(!Arc::ptr_eq(&before, &live.current()));
         let text = metrics(&live);
         assert!(
-            text.contains(r#"needle_config_reloads_total{source="files",result="ok",reason=""} 1"#),
+            text.contains(r#"needle_config_reloads_total{revision="default",source="files",result="ok",reason=""} 1"#),
             "{text}"
         );
         assert!(
-            text.contains(r#"needle_config_stale{source="files"} 0"#),
+            text.contains(r#"needle_config_stale{revision="default",source="files"} 0"#),
             "{text}"
         );
     }
@@ -257,13 +306,13 @@ mod tests {
     #[test]
     fn rejections_are_said_once_there_is_somewhere_to_say_them() {
         let broken = || Err(ConfigError::new("config", "field policy: expected a string").into());
-        let live = Live::awaiting(snapshot::embedded(), String::new());
+        let live = awaiting("");
         live.apply("files", broken());
         let (sink, mut said) = mpsc::unbounded_channel();
         live.report_rejections_to(sink);
         let first = said.try_recv().unwrap();
         assert!(
-            first.starts_with("injector configuration from files rejected: "),
+            first.starts_with("injector configuration of revision default from files rejected: "),
             "{first}"
         );
         live.apply("configmap", broken());
@@ -271,7 +320,7 @@ mod tests {
         assert!(said.try_recv().is_err());
 
         // A good load since: the rejection before the sink is not said any more.
-        let fixed = Live::awaiting(snapshot::embedded(), String::new());
+        let fixed = awaiting("");
         fixed.apply("files", broken());
         fixed.apply("files", Ok(snapshot::embedded()));
         let (sink, mut said) = mpsc::unbounded_channel();
@@ -288,17 +337,17 @@ mod tests {
 
     #[test]
     fn the_info_series_names_the_configuration_that_serves_and_only_it() {
-        let awaiting = Live::awaiting(snapshot::embedded(), "waiting".into());
+        let awaiting = awaiting("waiting");
         assert_eq!(info_lines(&metrics(&awaiting)), Vec::<&str>::new());
 
         let embedded = snapshot::embedded();
         let first = format!(
-            r#"needle_config_info{{hash="{}",istio_release="86c9f01"}} 1"#,
+            r#"needle_config_info{{revision="default",hash="{}",istio_release="86c9f01"}} 1"#,
             embedded.fingerprint
         );
         assert_eq!(embedded.fingerprint.len(), 16);
         assert_eq!(embedded.fingerprint, snapshot::embedded().fingerprint);
-        let live = Live::new(embedded);
+        let live = live(embedded);
         assert_eq!(info_lines(&metrics(&live)), [first.as_str()]);
 
         let other = snapshot::build(snapshot::Sources {
@@ -310,7 +359,7 @@ mod tests {
         })
         .unwrap();
         let second = format!(
-            r#"needle_config_info{{hash="{}",istio_release="86c9f01"}} 1"#,
+            r#"needle_config_info{{revision="default",hash="{}",istio_release="86c9f01"}} 1"#,
             other.fingerprint
         );
         assert_ne!(first, second);
@@ -326,7 +375,7 @@ mod tests {
 
     #[test]
     fn an_awaiting_snapshot_serves_nothing_until_a_good_load() {
-        let live = Live::awaiting(snapshot::embedded(), "waiting for ConfigMap a/b".into());
+        let live = awaiting("waiting for ConfigMap a/b");
         assert_eq!(
             live.unloaded().as_deref(),
             Some("waiting for ConfigMap a/b")

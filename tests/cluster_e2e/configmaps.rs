@@ -130,8 +130,7 @@ async fn steps(env: &Env, rev: &Revision, cm_ns: &str, cm_name: &str) -> Outcome
     // A broken edit: the last good configuration keeps serving, counted and logged.
     replace(&configmaps, cm_name, "policy: [unclosed", &edited).await?;
     // The second syntax error counted: the first was the ConfigMap created broken.
-    let counted =
-        r#"needle_config_reloads_total{source="configmap",result="error",reason="syntax"} 2"#;
+    let counted = r#"needle_config_reloads_total{revision="canary",source="configmap",result="error",reason="syntax"} 2"#;
     let metrics = || {
         plain_get(admin, "/metrics")
             .map(|(_, body)| body)
@@ -140,7 +139,7 @@ async fn steps(env: &Env, rev: &Revision, cm_ns: &str, cm_name: &str) -> Outcome
     wait_for(|| metrics().contains(counted))
         .await
         .map_err(|_| format!("no {counted} in\n{}", metrics()))?;
-    if !metrics().contains(r#"needle_config_stale{source="configmap"} 1"#) {
+    if !metrics().contains(r#"needle_config_stale{revision="canary",source="configmap"} 1"#) {
         return Err(format!("not marked stale:\n{}", metrics()));
     }
     let text = std::fs::read_to_string(&log).unwrap_or_default();

@@ -48,7 +48,7 @@ async fn steps(world: &World) -> Result<String, String> {
         wait_until(&format!("{pod} marked stale"), 120, || async {
             let metrics = pod_get(world, pod, "metrics").await;
             metrics
-                .contains(r#"needle_config_stale{source="files"} 1"#)
+                .contains(r#"needle_config_stale{revision="default",source="files"} 1"#)
                 .then_some(())
         })
         .await?;
@@ -138,7 +138,7 @@ async fn fix(world: &World, stale: Option<&str>) -> Outcome {
             || async {
                 let metrics = pod_get(world, pod, "metrics").await;
                 metrics
-                    .contains(r#"needle_config_stale{source="files"} 0"#)
+                    .contains(r#"needle_config_stale{revision="default",source="files"} 0"#)
                     .then_some(())
             },
         )
