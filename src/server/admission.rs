@@ -5,7 +5,7 @@
 
 use super::bounded::{Failure, Held, INLINE_BODY_BYTES};
 use super::review::{self, AdmissionRequest, Answer};
-use super::revisions::Routed;
+use super::revisions::Served;
 use super::state::AppState;
 use super::{inject, validate};
 use crate::core::label::Labelled;
@@ -155,17 +155,14 @@ async fn answer(
     // The request moves into the work, so its object is freed when the work ends.
     let work = {
         let (state, path) = (state.clone(), path.to_string());
-        move || match (
-            endpoint,
-            target(&state, endpoint, revision.as_deref(), &request),
-        ) {
-            (Endpoint::Inject, Routed::Revision(served)) => {
-                inject::handle(&state, served, &path, request)
+        move || {
+            let served = target(&state, endpoint, revision.as_deref(), &request);
+            match endpoint {
+                Endpoint::Inject => inject::handle(&state, served, &path, request),
+                Endpoint::Validate => {
+                    validate::handle(&request, served.live.current().release.release)
+                }
             }
-            (Endpoint::Validate, Routed::Revision(served)) => {
-                validate::handle(&request, served.live.current().release.release)
-            }
-            (_, Routed::Unserved(label)) => validate::unserved(&label),
         }
     };
     let result = match not_ready {
@@ -211,11 +208,11 @@ fn target<'a>(
     endpoint: Endpoint,
     revision: Option<&str>,
     request: &AdmissionRequest,
-) -> Routed<'a> {
+) -> &'a Served {
     let revisions = &state.revisions;
     match (revision.and_then(|name| revisions.named(name)), endpoint) {
-        (Some(named), _) => Routed::Revision(named),
-        (None, Endpoint::Inject) => Routed::Revision(revisions.primary()),
+        (Some(named), _) => named,
+        (None, Endpoint::Inject) => revisions.primary(),
         (None, Endpoint::Validate) => {
             let labels = request.object.pointer("/metadata/labels");
             revisions.for_object(labels.and_then(|l| l.as_object()))
@@ -232,9 +229,7 @@ fn not_ready(
     revision: Option<&str>,
     request: &AdmissionRequest,
 ) -> Option<Failure> {
-    let Routed::Revision(served) = target(state, endpoint, revision, request) else {
-        return None;
-    };
+    let served = target(state, endpoint, revision, request);
     let (why, label) = match (served.live.unloaded(), endpoint) {
         (Some(why), _) => (why, "config_not_loaded"),
         // Validation reads no cluster cache.

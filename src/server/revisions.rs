@@ -33,14 +33,6 @@ pub struct Revisions {
     served: Vec<Served>,
 }
 
-/// Whose rules validate an object.
-pub enum Routed<'a> {
-    Revision(&'a Served),
-    /// The object names a revision (or tag) served by none: no validator of Istio's selects
-    /// it, so it is not validated.
-    Unserved(String),
-}
-
 impl Revisions {
     /// # Panics
     /// When `served` is empty or names a revision twice: the caller checked its input.
@@ -68,23 +60,20 @@ impl Revisions {
         self.served.iter().find(|s| s.name() == name)
     }
 
-    /// The revision whose validator takes an object with these labels: the one its
-    /// `istio.io/rev` names, itself or by tag; without the label, the revision tagged
-    /// `default`, else the one named `default`, else the first.
-    pub fn for_object(&self, labels: Option<&serde_json::Map<String, Value>>) -> Routed<'_> {
+    /// The revision whose rules judge an object with these labels: the one its
+    /// `istio.io/rev` names, itself or by tag; otherwise (no label, or one no revision here
+    /// has) the revision tagged `default`, else the one named `default`, else the first. An
+    /// object reaching the validator is always judged, as istiod judges whatever its webhook
+    /// configuration sends it.
+    pub fn for_object(&self, labels: Option<&serde_json::Map<String, Value>>) -> &Served {
         let label = labels
             .and_then(|l| l.get(REVISION_LABEL))
-            .and_then(Value::as_str)
-            .filter(|v| !v.is_empty());
-        let Some(label) = label else {
-            let tagged = self.by_tag(DEFAULT_TAG);
-            let chosen = tagged.or_else(|| self.named(DEFAULT_TAG));
-            return Routed::Revision(chosen.unwrap_or_else(|| self.primary()));
-        };
-        match self.named(label).or_else(|| self.by_tag(label)) {
-            Some(served) => Routed::Revision(served),
-            None => Routed::Unserved(label.to_string()),
-        }
+            .and_then(Value::as_str);
+        let named = label.and_then(|label| self.named(label).or_else(|| self.by_tag(label)));
+        named
+            .or_else(|| self.by_tag(DEFAULT_TAG))
+            .or_else(|| self.named(DEFAULT_TAG))
+            .unwrap_or_else(|| self.primary())
     }
 
     fn by_tag(&self, tag: &str) -> Option<&Served> {
@@ -120,46 +109,26 @@ mod tests {
         }
     }
 
-    fn routed(revisions: &Revisions, labels: Value) -> Result<&str, String> {
-        match revisions.for_object(labels.as_object()) {
-            Routed::Revision(s) => Ok(s.name()),
-            Routed::Unserved(label) => Err(label),
-        }
-    }
-
     #[test]
     fn objects_go_to_the_revision_their_label_names() {
         let revisions = Revisions::new(vec![
             served("stable", &["prod"]),
             served("canary", &["default"]),
         ]);
-        assert_eq!(
-            routed(&revisions, json!({"istio.io/rev": "stable"})),
-            Ok("stable")
-        );
-        assert_eq!(
-            routed(&revisions, json!({"istio.io/rev": "prod"})),
-            Ok("stable")
-        );
-        assert_eq!(
-            routed(&revisions, json!({"istio.io/rev": "canary"})),
-            Ok("canary")
-        );
-        // No label (or an empty one): the `default` tag's revision.
-        assert_eq!(routed(&revisions, json!({})), Ok("canary"));
-        assert_eq!(
-            routed(&revisions, json!({"istio.io/rev": ""})),
-            Ok("canary")
-        );
-        assert_eq!(
-            routed(&revisions, json!({"istio.io/rev": "old"})),
-            Err("old".to_string())
-        );
+        let routed = |labels: Value| revisions.for_object(labels.as_object()).name().to_string();
+        assert_eq!(routed(json!({"istio.io/rev": "stable"})), "stable");
+        assert_eq!(routed(json!({"istio.io/rev": "prod"})), "stable");
+        assert_eq!(routed(json!({"istio.io/rev": "canary"})), "canary");
+        // No label, an empty one or one served by none: the `default` tag's revision.
+        assert_eq!(routed(json!({})), "canary");
+        assert_eq!(routed(json!({"istio.io/rev": ""})), "canary");
+        assert_eq!(routed(json!({"istio.io/rev": "old"})), "canary");
         // Without a `default` tag, the revision named `default`, else the first.
         let named = Revisions::new(vec![served("a", &[]), served("default", &[])]);
-        assert_eq!(routed(&named, json!({})), Ok("default"));
+        assert_eq!(named.for_object(None).name(), "default");
         let first = Revisions::new(vec![served("a", &[]), served("b", &[])]);
-        assert_eq!(routed(&first, json!({})), Ok("a"));
+        let labels = json!({"istio.io/rev": "c"});
+        assert_eq!(first.for_object(labels.as_object()).name(), "a");
     }
 
     #[test]

@@ -31,13 +31,3 @@ pub fn handle(req: &AdmissionRequest, release: Release) -> Outcome {
         Some(message) => Outcome::denied(message, verdict.label()),
     }
 }
-
-/// An object labelled with a revision this server does not serve: no validator of Istio's
-/// selects it, so it is allowed unvalidated, and the warning says so.
-pub fn unserved(label: &str) -> Outcome {
-    let reason = format!("no revision {label:?} is served here (istio.io/rev): not validated");
-    Outcome {
-        warnings: vec![reason.clone()],
-        ..Outcome::allowed("allowed", reason, "unserved_revision")
-    }
-}
