@@ -2,7 +2,8 @@
 //! release named would answer it now. Resources the validator never saw (created while it was
 //! down or failing open, or before an upgrade changed its rules) show up here.
 
-use super::{Checked, Origin, ValidateArgs};
+use super::{Checked, Origin, ValidateArgs, errors_of};
+use crate::core::compat::style_table::{Cell, render};
 use crate::core::release::Release;
 use crate::core::validate::{kinds, validate_object};
 use crate::kube::istio_resources::{Scanned, for_each_resource};
@@ -40,6 +41,48 @@ pub fn check(args: &ValidateArgs, release: Release) -> Result<(Vec<Checked>, Sca
         }
         Ok((checked, scanned))
     })
+}
+
+/// A row for each error of a resource the validator would deny and each warning of one it
+/// would admit (a denial carries no warnings, as the webhook's): namespace, kind, name,
+/// `denied` or `warning`, and the text. Empty when there is nothing to say.
+pub fn table(checked: &[Checked]) -> String {
+    let mut rows = vec![
+        ["NAMESPACE", "KIND", "NAME", "RESULT", "MESSAGE"]
+            .map(Cell::plain)
+            .to_vec(),
+    ];
+    for c in checked {
+        let Some(verdict) = &c.verdict else { continue };
+        let text = |pointer: &str| {
+            c.object
+                .pointer(pointer)
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+        };
+        let (result, said) = match verdict.is_valid() {
+            true => ("warning", verdict.warnings().to_vec()),
+            false => ("denied", errors_of(verdict)),
+        };
+        // A row is a line: a multi-line error is folded into it.
+        for message in said.iter().map(|m| m.replace(['\n', '\t'], " ")) {
+            let row = [
+                text("/metadata/namespace"),
+                text("/kind"),
+                text("/metadata/name"),
+                result,
+                &message,
+            ];
+            rows.push(row.map(Cell::plain).to_vec());
+        }
+    }
+    if rows.len() == 1 {
+        return String::new();
+    }
+    render(&rows)
+        .lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect()
 }
 
 /// The last line of the text report: what was read, what the validator would say of it.

@@ -27,8 +27,8 @@ pub struct ValidateArgs {
     /// validator would deny or warn about, before an upgrade or after it was down.
     #[arg(long = "cluster")]
     pub cluster: bool,
-    /// `text`: a line per resource, then its errors and warnings (with `--cluster`, only the
-    /// denied and warned ones, and a summary); `json`: one array.
+    /// `text`: a line per resource, then its errors and warnings (with `--cluster`, a table of
+    /// each error and warning, and a summary); `json`: one array.
     #[arg(short = 'o', long = "output", value_enum, default_value = "text")]
     pub output: Output,
     /// With `-f`, the namespace of resources whose metadata names none, as `kubectl apply`
@@ -112,9 +112,9 @@ pub fn run(args: &ValidateArgs) -> ExitCode {
         }
     };
     match (args.output, &scan) {
-        (Output::Text, None) => print_text(&checked, |_| true),
+        (Output::Text, None) => print_text(&checked),
         (Output::Text, Some(scan)) => {
-            print_text(&checked, |c| !c.is_valid() || c.warned());
+            print!("{}", cluster::table(&checked));
             println!("{}", cluster::summary(&checked, scan, release));
         }
         (Output::Json, _) => println!(
@@ -144,7 +144,7 @@ fn identity(object: &Value) -> (String, String) {
     (s("/kind"), name)
 }
 
-fn errors_of(v: &Verdict) -> Vec<String> {
+pub(super) fn errors_of(v: &Verdict) -> Vec<String> {
     match v {
         Verdict::Valid { .. } => vec![],
         Verdict::Invalid { errors, .. } => errors.clone(),
@@ -164,8 +164,8 @@ fn place(origin: &Origin) -> String {
     }
 }
 
-fn print_text(checked: &[Checked], shown: impl Fn(&Checked) -> bool) {
-    for c in checked.iter().filter(|c| shown(c)) {
+fn print_text(checked: &[Checked]) {
+    for c in checked {
         let (kind, name) = identity(&c.object);
         let place = place(&c.origin);
         let Some(verdict) = &c.verdict else {
