@@ -133,7 +133,7 @@ async fn audit_cluster(args: &AuditArgs) -> Result<Report> {
         namespaces,
         proxy_configs,
     };
-    let mut report = Report::new(&args.revision);
+    let mut report = Report::new(&args.revision, auditor.snapshot.release.release);
     crate::kube::audit::for_each_pod(
         &client,
         args.namespace.as_deref(),

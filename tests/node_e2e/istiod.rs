@@ -262,7 +262,7 @@ pub fn audit_each_pod(namespaces: &[(String, String)]) -> Outcome {
         .map_err(|e| format!("{e}\nneedle audit beside istiod said\n{said_all}"))
 }
 
-/// The audit's summary line, `audit: N pods of revision canary: S same, 0 different, 0 not
+/// The audit's summary line, `audit: N pods of revision canary (Istio 1.31.0): S same, 0 different, 0 not
 /// injected now, 0 denied; ...`: N, S, and whether nothing was different, not injected or denied.
 fn summary(said: &str) -> Result<(usize, usize, bool), String> {
     let line = said
@@ -272,7 +272,7 @@ fn summary(said: &str) -> Result<(usize, usize, bool), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let number = |i: usize| words.get(i).and_then(|n| n.parse::<usize>().ok());
     let clean = line.contains(", 0 different, 0 not injected now, 0 denied");
-    match (number(1), number(6)) {
+    match (number(1), number(8)) {
         (Some(audited), Some(same)) => Ok((audited, same, clean)),
         _ => Err(format!("needle audit's summary line: {line}")),
     }

@@ -67,7 +67,7 @@ async fn outside(world: Arc<World>) -> Outcome {
         "istio-system/needle-mesh",
         "--watch-cluster",
     ])?;
-    let want = "audit: 1 pods of revision default: 1 same, 0 different, 0 not injected now, 0 denied; 1 pods without an injection not audited";
+    let want = "audit: 1 pods of revision default (Istio 86c9f01): 1 same, 0 different, 0 not injected now, 0 denied; 1 pods without an injection not audited";
     if !audit.lines().any(|l| l == want) {
         return Err(format!("audit said\n{audit}\nwant the line {want}"));
     }

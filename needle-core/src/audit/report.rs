@@ -2,6 +2,7 @@
 
 use super::Finding;
 use crate::compat::style_table::{Cell, render};
+use crate::release::Release;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -25,6 +26,8 @@ pub struct PodResult {
 pub struct Report {
     /// The revision audited (needle's own).
     pub revision: String,
+    /// The Istio release whose injection the pods were compared with.
+    pub istio_release: String,
     pub pods: Vec<PodResult>,
     /// Pods listed that carry no injection.
     pub not_injected_before: usize,
@@ -35,9 +38,11 @@ pub struct Report {
 }
 
 impl Report {
-    pub fn new(revision: &str) -> Self {
+    /// The audit of `revision`'s pods, injected again as `release` injects.
+    pub fn new(revision: &str, release: Release) -> Self {
         Self {
             revision: revision.to_string(),
+            istio_release: release.to_string(),
             ..Self::default()
         }
     }
@@ -94,9 +99,10 @@ impl Report {
 
     pub fn summary(&self) -> String {
         let mut line = format!(
-            "audit: {} pods of revision {}: {} same, {} different, {} not injected now, {} denied",
+            "audit: {} pods of revision {} (Istio {}): {} same, {} different, {} not injected now, {} denied",
             self.pods.len(),
             self.revision,
+            self.istio_release,
             self.count("same"),
             self.count("different"),
             self.count("not-injected"),
@@ -174,7 +180,7 @@ mod tests {
 
     #[test]
     fn table_summary_and_json_say_the_same() {
-        let mut report = Report::new("default");
+        let mut report = Report::new("default", Release::new(30, 3));
         report.add(pod("a", Finding::Same));
         report.add(pod(
             "b",
@@ -195,7 +201,7 @@ mod tests {
         assert!(table.contains('…'));
         assert_eq!(
             report.summary(),
-            "audit: 2 pods of revision default: 1 same, 1 different, 0 not injected now, 0 denied; 1 pods of other revisions (canary) not audited; 1 pods without an injection not audited\n"
+            "audit: 2 pods of revision default (Istio 1.30.3): 1 same, 1 different, 0 not injected now, 0 denied; 1 pods of other revisions (canary) not audited; 1 pods without an injection not audited\n"
         );
         let json: Value = serde_json::from_str(&report.json()).unwrap();
         assert_eq!(json["pods"][0]["result"], "same");
@@ -206,5 +212,6 @@ mod tests {
         );
         assert_eq!(json["pods"][1]["needle"], json!("x".repeat(80)));
         assert_eq!(json["otherRevisions"], 1);
+        assert_eq!(json["istioRelease"], "1.30.3");
     }
 }
