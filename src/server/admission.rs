@@ -230,7 +230,7 @@ fn not_ready(
     request: &AdmissionRequest,
 ) -> Option<Failure> {
     let served = target(state, endpoint, revision, request);
-    let (why, label) = match (served.live.unloaded(), endpoint) {
+    let (why, label) = match (state.revisions.unloaded_one(served), endpoint) {
         (Some(why), _) => (why, "config_not_loaded"),
         // Validation reads no cluster cache.
         (None, Endpoint::Validate) => return None,

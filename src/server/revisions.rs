@@ -83,13 +83,15 @@ impl Revisions {
     /// Why not every revision can answer yet, if one cannot: the server is ready once each
     /// has loaded a configuration.
     pub fn unloaded(&self) -> Option<String> {
-        let several = self.served.len() > 1;
-        self.served.iter().find_map(|s| {
-            let why = s.live.unloaded()?;
-            Some(match several {
-                true => format!("revision {}: {why}", s.name()),
-                false => why,
-            })
+        self.served.iter().find_map(|s| self.unloaded_one(s))
+    }
+
+    /// Why `served` cannot answer yet, if it cannot; named by revision when there are several.
+    pub fn unloaded_one(&self, served: &Served) -> Option<String> {
+        let why = served.live.unloaded()?;
+        Some(match self.served.len() > 1 {
+            true => format!("revision {}: {why}", served.name()),
+            false => why,
         })
     }
 }

@@ -21,6 +21,7 @@ mod openshift;
 mod patcher;
 mod proxy_config;
 mod replicas;
+mod revisions;
 mod selection;
 mod tag;
 mod validate_scan;
@@ -69,6 +70,7 @@ async fn run() -> ExitCode {
         .chain(openshift::scenarios())
         .chain(proxy_config::scenarios())
         .chain(replicas::scenarios())
+        .chain(revisions::scenarios())
         .filter(keep)
         .collect();
     // The latency the apiserver measured is read before the failure scenarios, whose
