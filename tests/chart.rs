@@ -670,3 +670,146 @@ fn chart_rbac_grants_exactly_what_the_values_turn_on() {
         assert_eq!(has("--keep-validator-failure-policy"), kept, "{sets:?}");
     }
 }
+
+/// `revisions`: one Deployment running `needle serve --revisions` on each revision's istiod
+/// ConfigMaps, mounted; per revision an injection webhook configuration on its own path, per
+/// tag one on its revision's path; one validator selecting every revision and tag; the RBAC
+/// to update exactly those; a wrong list refused. The single-revision renders do not change
+/// (the other tests of this file).
+#[test]
+fn chart_serves_several_revisions_from_one_deployment() {
+    let dir = common::server::temp_dir("chart-revisions");
+    let values = dir.join("revisions.yaml");
+    std::fs::write(
+        &values,
+        "revisions:\n- name: stable\n  istioRelease: \"1.30.3\"\n  tags: [prod]\n- name: canary\n  istioRelease: \"1.31\"\n",
+    )
+    .unwrap();
+    let file = values.display().to_string();
+    let chart = common::chart::chart_dir().display().to_string();
+    run_helm(&["lint", "--strict", &chart, "-f", &file]).unwrap();
+    let docs = render(&flags(&[
+        "-n",
+        "istio-system",
+        "-f",
+        &file,
+        "--set",
+        "serve.patchWebhooks=true",
+    ]))
+    .unwrap();
+    let args = serve_args(&docs);
+    assert!(
+        args.contains(&"--revisions=/etc/needle/revisions/revisions.yaml".to_string()),
+        "{args:?}"
+    );
+    assert!(
+        !args
+            .iter()
+            .any(|a| a.starts_with("--revision=") || a.starts_with("--istio-release")),
+        "{args:?}"
+    );
+    let listed = find(&docs, "ConfigMap", "needle-revisions")["data"]["revisions.yaml"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let listed = needle::core::compat::yaml::parse_one(&listed).unwrap();
+    assert_eq!(listed["revisions"][0]["name"], "stable");
+    assert_eq!(listed["revisions"][0]["istioRelease"], "1.30.3");
+    assert_eq!(
+        listed["revisions"][0]["injectConfigDir"],
+        "/var/lib/needle/stable/inject"
+    );
+    assert_eq!(listed["revisions"][0]["tags"], serde_json::json!(["prod"]));
+    assert_eq!(
+        listed["revisions"][1]["meshConfigFile"],
+        "/var/lib/needle/canary/mesh/mesh"
+    );
+    let volumes = &find(&docs, "Deployment", "needle")["spec"]["template"]["spec"]["volumes"];
+    let configmaps: Vec<&str> = volumes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v["configMap"]["name"].as_str())
+        .collect();
+    assert_eq!(
+        configmaps,
+        [
+            "needle-revisions",
+            "istio-sidecar-injector-stable",
+            "istio-stable",
+            "istio-sidecar-injector-canary",
+            "istio-canary"
+        ]
+    );
+    for (name, path, selects) in [
+        (
+            "istio-sidecar-injector-stable",
+            "/rev/stable/inject",
+            "stable",
+        ),
+        ("istio-revision-tag-prod", "/rev/stable/inject", "prod"),
+        (
+            "istio-sidecar-injector-canary",
+            "/rev/canary/inject",
+            "canary",
+        ),
+    ] {
+        let config = find(&docs, "MutatingWebhookConfiguration", name);
+        for entry in config["webhooks"].as_array().unwrap() {
+            assert_eq!(entry["clientConfig"]["service"]["path"], path, "{name}");
+            assert_eq!(entry["clientConfig"]["service"]["name"], "needle", "{name}");
+            assert!(
+                entry
+                    .to_string()
+                    .contains(&format!("\"values\":[\"{selects}\"]")),
+                "{name}: {entry}"
+            );
+        }
+    }
+    let validators: Vec<&Value> = docs
+        .iter()
+        .filter(|d| d["kind"] == "ValidatingWebhookConfiguration")
+        .collect();
+    assert_eq!(validators.len(), 1);
+    let validator = validators[0];
+    assert_eq!(
+        validator["metadata"]["name"],
+        "istio-validator-needle-istio-system"
+    );
+    assert_eq!(validator["metadata"]["labels"]["istio.io/rev"], "stable");
+    assert_eq!(
+        validator["webhooks"][0]["clientConfig"]["service"]["path"],
+        "/validate"
+    );
+    assert_eq!(
+        validator["webhooks"][0]["objectSelector"]["matchExpressions"][0]["values"],
+        serde_json::json!(["stable", "prod", "canary"])
+    );
+    let updated: Vec<Value> = cluster_role_rules(&docs)
+        .iter()
+        .filter(|r| r["verbs"] == serde_json::json!(["update"]))
+        .map(|r| r["resourceNames"].clone())
+        .collect();
+    assert_eq!(
+        updated,
+        [
+            serde_json::json!([
+                "istio-sidecar-injector-stable",
+                "istio-revision-tag-prod",
+                "istio-sidecar-injector-canary"
+            ]),
+            serde_json::json!(["istio-validator-needle-istio-system"])
+        ]
+    );
+    for (bad, says) in [
+        (
+            "revision=x",
+            "give either revisions or revision and revisionTags",
+        ),
+        ("revisions[1].tags={stable}", "\"stable\" is named twice"),
+        ("revisions[1].name=Canary", "is not a revision name"),
+    ] {
+        let err = render(&flags(&["-n", "istio-system", "-f", &file, "--set", bad])).unwrap_err();
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}

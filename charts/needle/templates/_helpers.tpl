@@ -1,6 +1,57 @@
 {{/* needle[-<revision>]: the Deployment, Service, ServiceAccount and ConfigMaps. */}}
 {{- define "needle.name" -}}
-needle{{ with .Values.revision }}-{{ . }}{{ end }}
+needle{{ if not .Values.revisions }}{{ with .Values.revision }}-{{ . }}{{ end }}{{ end }}
+{{- end -}}
+
+{{/* The revisions of `revisions`, checked: names and tags unique label values. */}}
+{{- define "needle.checkRevisions" -}}
+{{- if .Values.revisions }}
+{{- if or .Values.revision .Values.revisionTags }}
+{{- fail "revisions: give either revisions or revision and revisionTags" }}
+{{- end }}
+{{- if include "needle.remote" . }}
+{{- fail "revisions: not with the remote profile" }}
+{{- end }}
+{{- $seen := list }}
+{{- range $r := .Values.revisions }}
+{{- if not (regexMatch "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$" ($r.name | default "")) }}
+{{- fail (printf "revisions: name %q is not a revision name" ($r.name | default "")) }}
+{{- end }}
+{{- range $name := prepend ($r.tags | default list) $r.name }}
+{{- if has $name $seen }}
+{{- fail (printf "revisions: %q is named twice (as a revision or a tag)" $name) }}
+{{- end }}
+{{- $seen = append $seen $name }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* `needle serve --revisions`'s file: each revision on istiod's ConfigMaps of that revision,
+mounted by the Deployment. */}}
+{{- define "needle.revisionsFile" -}}
+revisions:
+{{- range $r := .Values.revisions }}
+- name: {{ $r.name }}
+  {{- with $r.istioRelease }}
+  istioRelease: {{ toString . | quote }}
+  {{- end }}
+  injectConfigDir: /var/lib/needle/{{ $r.name }}/inject
+  meshConfigFile: /var/lib/needle/{{ $r.name }}/mesh/mesh
+  {{- with $r.tags }}
+  tags: {{ toJson . }}
+  {{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* One revision of `revisions` as the templates of a single revision read the chart: the
+root context with `revision`, `revisionTags` and the injection path set to its own. */}}
+{{- define "needle.revisionValues" -}}
+{{- $vals := deepCopy .root.Values }}
+{{- $_ := set $vals "revision" .revision.name }}
+{{- $_ := set $vals "revisionTags" (.revision.tags | default list) }}
+{{- $_ := set $vals.istiodRemote "injectionPath" (printf "/rev/%s%s" .revision.name .root.Values.istiodRemote.injectionPath) }}
+{{- toJson $vals }}
 {{- end -}}
 
 {{/* The revision as labels and selectors spell it: "" is `default`. */}}
@@ -62,7 +113,11 @@ istio-sidecar-injector{{ with .Values.revision }}-{{ . }}{{ end }}{{ include "ne
 istio-revision-tag-{{ .tag }}{{ include "needle.nsSuffix" .root }}
 {{- end -}}
 {{- define "needle.validatorName" -}}
+{{- if .Values.revisions -}}
+istio-validator-needle-{{ .Values.global.istioNamespace }}
+{{- else -}}
 istio-validator{{ with .Values.revision }}-{{ . }}{{ end }}-{{ .Values.global.istioNamespace }}
+{{- end -}}
 {{- end -}}
 {{- define "needle.validatorEnabled" -}}
 {{- $remote := include "needle.remote" . -}}
