@@ -10,6 +10,7 @@
 mod audit;
 mod chaos;
 mod chart;
+mod chart_revisions;
 mod check_inject;
 #[path = "../common/mod.rs"]
 mod common;
@@ -61,6 +62,7 @@ async fn run() -> ExitCode {
         .chain(validation::scenarios())
         .chain(validate_scan::scenarios())
         .chain(chart::scenarios())
+        .chain(chart_revisions::scenarios())
         .chain(tag::scenarios())
         .chain(configmaps::scenarios())
         .chain(patcher::scenarios())

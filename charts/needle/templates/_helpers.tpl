@@ -50,7 +50,12 @@ root context with `revision`, `revisionTags` and the injection path set to its o
 {{- $vals := deepCopy .root.Values }}
 {{- $_ := set $vals "revision" .revision.name }}
 {{- $_ := set $vals "revisionTags" (.revision.tags | default list) }}
-{{- $_ := set $vals.istiodRemote "injectionPath" (printf "/rev/%s%s" .revision.name .root.Values.istiodRemote.injectionPath) }}
+{{- $path := printf "/rev/%s%s" .revision.name .root.Values.istiodRemote.injectionPath }}
+{{- $_ := set $vals.istiodRemote "injectionPath" $path }}
+{{- with .root.Values.istiodRemote.injectionURL }}
+{{- /* A URL is needle's own (outside the cluster): each revision's path is put after it. */}}
+{{- $_ := set $vals.istiodRemote "injectionURL" (printf "%s%s" (trimSuffix "/" .) $path) }}
+{{- end }}
 {{- toJson $vals }}
 {{- end -}}
 
