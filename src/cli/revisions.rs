@@ -14,6 +14,7 @@
 //!   templates: auto                 # as --templates
 //! ```
 
+use crate::core::compat::selector::is_label_name;
 use crate::core::inject::snapshot::TemplateSource;
 use crate::kube::configmaps::{ConfigMapRef, ConfigMapSource};
 use crate::server::RevisionOptions;
@@ -63,7 +64,7 @@ fn parse(file: File, base: &ConfigPaths) -> Result<Vec<RevisionOptions>, String>
     }
     let mut names = BTreeSet::new();
     for r in &file.revisions {
-        if !is_label_value(&r.name) {
+        if !is_label_name(&r.name) {
             return Err(format!("revision name {:?} is not a label value", r.name));
         }
         if !names.insert(r.name.as_str()) {
@@ -73,7 +74,7 @@ fn parse(file: File, base: &ConfigPaths) -> Result<Vec<RevisionOptions>, String>
     let mut tags = BTreeSet::new();
     for r in &file.revisions {
         for tag in &r.tags {
-            if names.contains(tag.as_str()) || !tags.insert(tag.as_str()) || !is_label_value(tag) {
+            if names.contains(tag.as_str()) || !tags.insert(tag.as_str()) || !is_label_name(tag) {
                 return Err(format!(
                     "revision {}: tag {tag:?} is a revision's name, another revision's tag or not a label value",
                     r.name
@@ -156,19 +157,6 @@ fn revision(r: Revision, base: &ConfigPaths) -> Result<RevisionOptions, String> 
         configmaps,
         tags: r.tags,
     })
-}
-
-/// A Kubernetes label value: at most 63 characters, alphanumerics with `-`, `_` and `.`
-/// inside. `istio.io/rev` holds it.
-fn is_label_value(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    !text.is_empty()
-        && text.len() <= 63
-        && bytes.first().is_some_and(u8::is_ascii_alphanumeric)
-        && bytes.last().is_some_and(u8::is_ascii_alphanumeric)
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 #[cfg(test)]

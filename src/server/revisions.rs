@@ -5,11 +5,10 @@
 //! by its `istio.io/rev` label, as Istio's validators select objects.
 
 use crate::core::inject::admit::Settings;
+use crate::kube::cabundle::REVISION_LABEL;
 use crate::sources::Live;
 use serde_json::Value;
 
-/// The label Istio's validators select objects by.
-pub const REVISION_LABEL: &str = "istio.io/rev";
 /// The tag whose revision validates objects without a revision label (Istio's `default`).
 const DEFAULT_TAG: &str = "default";
 

@@ -242,8 +242,8 @@ fn check_value(key: &str, value: &str) -> Result<(), SelectorError> {
     }
 }
 
-/// `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, at most 63 characters.
-fn is_label_name(s: &str) -> bool {
+/// `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, at most 63 characters: a non-empty label value.
+pub fn is_label_name(s: &str) -> bool {
     let b = s.as_bytes();
     let end_ok = |c: &u8| c.is_ascii_alphanumeric();
     !b.is_empty()
