@@ -59,11 +59,14 @@ needle_images() {
 }
 
 # A pod's args follow the proxy's entrypoint, as they follow pilot-agent's in Istio's image.
+# The proxy also under the tags of Istio releases (the node tests' canary upgrade gives each
+# revision's values its release as global.tag, so a pod's sidecar image names its release).
 stand_in_images() {
 	jq -n '[["proxyv2", [], ["15020", "15021"]], ["pause", ["pause"], []], ["app", ["app"], ["8080"]]]
 		| map({ref: "localhost/needle-test/\(.[0]):stand-in", binary: "/stand-in", config: {
 			User: "65532:65532", ExposedPorts: (.[2] | map({(.): {}}) | add),
-			Entrypoint: (["/stand-in"] + .[1]), Cmd: null, WorkingDir: null}})'
+			Entrypoint: (["/stand-in"] + .[1]), Cmd: null, WorkingDir: null}})
+		| . + [(.[0] | .ref |= sub(":stand-in$"; ":1.30.3")), (.[0] | .ref |= sub(":stand-in$"; ":1.31"))]'
 }
 
 # The floor webhook, a release build as needle's: it is timed beside needle and istiod.

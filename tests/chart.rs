@@ -143,16 +143,6 @@ fn chart_configmaps_are_needle_defaults() {
     let docs = render(&flags(&["--namespace", "istio-system"])).unwrap();
     let injector = &find(&docs, "ConfigMap", "needle-injector")["data"];
     let mesh = &find(&docs, "ConfigMap", "needle-mesh")["data"];
-    let parse = |text: &Value| {
-        needle::core::compat::yaml::parse_one(text.as_str().unwrap()).expect("valid YAML")
-    };
-    let embedded = |file: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("defaults")
-            .join(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        needle::core::compat::yaml::parse_one(&text).unwrap()
-    };
     let mut diffs = Vec::new();
     for (got, file) in [
         (parse(&injector["config"]), "config.yaml"),
@@ -162,6 +152,102 @@ fn chart_configmaps_are_needle_defaults() {
         common::differences(&got, &embedded(file), file, &mut diffs);
     }
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+/// A ConfigMap's YAML or JSON text, parsed.
+fn parse(text: &Value) -> Value {
+    needle::core::compat::yaml::parse_one(text.as_str().unwrap()).expect("valid YAML")
+}
+
+/// One of needle's embedded defaults (`defaults/`), parsed.
+fn embedded(file: &str) -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("defaults")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    needle::core::compat::yaml::parse_one(&text).unwrap()
+}
+
+/// A revision of `revisions` with `useIstioConfigMaps: false` reads needle's own ConfigMaps,
+/// rendered for it: the chart's defaults (needle's embedded ones) with its `values` over them
+/// and its own istiod address, mounted for it and answered as 86c9f01; `values` on a revision
+/// that reads istiod's ConfigMaps are refused.
+#[test]
+fn chart_revision_on_its_own_values() {
+    let dir = temp_dir("chart-own-revision");
+    let file = dir.join("revisions.yaml");
+    std::fs::write(
+        &file,
+        "revisions:\n- name: stable\n  istioRelease: \"1.30.3\"\n- name: lab\n  useIstioConfigMaps: false\n  values:\n    global:\n      proxy:\n        logLevel: debug\n",
+    )
+    .unwrap();
+    let file = file.display().to_string();
+    let docs = render(&flags(&["-n", "istio-system", "-f", &file])).unwrap();
+    let injector = &find(&docs, "ConfigMap", "needle-lab-injector")["data"];
+    let mesh = &find(&docs, "ConfigMap", "needle-lab-mesh")["data"];
+    let mut values = embedded("values.json");
+    values["revision"] = json!("lab");
+    values["global"]["proxy"]["logLevel"] = json!("debug");
+    let mut mesh_config = embedded("mesh.yaml");
+    mesh_config["defaultConfig"]["discoveryAddress"] = json!("istiod-lab.istio-system.svc:15012");
+    let mut diffs = Vec::new();
+    for (got, want, file) in [
+        (
+            parse(&injector["config"]),
+            embedded("config.yaml"),
+            "config",
+        ),
+        (parse(&injector["values"]), values, "values"),
+        (parse(&mesh["mesh"]), mesh_config, "mesh"),
+    ] {
+        common::differences(&got, &want, file, &mut diffs);
+    }
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+    assert!(
+        !docs
+            .iter()
+            .any(|d| d["metadata"]["name"] == "needle-stable-injector"),
+        "stable reads istiod's ConfigMaps"
+    );
+
+    let listed = parse(&find(&docs, "ConfigMap", "needle-revisions")["data"]["revisions.yaml"]);
+    assert_eq!(listed["revisions"][0]["istioRelease"], "1.30.3");
+    assert_eq!(listed["revisions"][1]["istioRelease"], "86c9f01");
+    assert_eq!(
+        listed["revisions"][1]["injectConfigDir"],
+        "/var/lib/needle/lab/inject"
+    );
+    let volumes = &find(&docs, "Deployment", "needle")["spec"]["template"]["spec"]["volumes"];
+    let configmaps: Vec<&str> = volumes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v["configMap"]["name"].as_str())
+        .collect();
+    assert_eq!(
+        configmaps,
+        [
+            "needle-revisions",
+            "istio-sidecar-injector-stable",
+            "istio-stable",
+            "needle-lab-injector",
+            "needle-lab-mesh"
+        ]
+    );
+
+    let refused = render(&flags(&[
+        "-f",
+        &file,
+        "--set",
+        "revisions[1].useIstioConfigMaps=true",
+    ]))
+    .unwrap_err();
+    assert!(
+        refused.contains(
+            "revisions: \"lab\" has values but reads istiod's ConfigMaps: set its useIstioConfigMaps to false"
+        ),
+        "{refused}"
+    );
 }
 
 /// A revision's own discovery address and Istio's ConfigMaps when asked for.

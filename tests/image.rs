@@ -132,13 +132,16 @@ fn stand_ins_are_the_names_injected_pods_use() {
         .iter()
         .map(|i| i["ref"].as_str().unwrap())
         .collect();
-    // `<global.hub>/proxyv2:<global.tag>` with hub localhost/needle-test and tag stand-in.
+    // `<global.hub>/proxyv2:<global.tag>` with hub localhost/needle-test and tag stand-in (or
+    // the release the canary upgrade's revisions name).
     assert_eq!(
         refs,
         [
             "localhost/needle-test/proxyv2:stand-in",
             "localhost/needle-test/pause:stand-in",
-            "localhost/needle-test/app:stand-in"
+            "localhost/needle-test/app:stand-in",
+            "localhost/needle-test/proxyv2:1.30.3",
+            "localhost/needle-test/proxyv2:1.31"
         ]
     );
     for image in images.as_array().unwrap() {

@@ -7,9 +7,9 @@
 
 use crate::core::compat::yaml;
 use crate::core::tag::{
-    DEFAULT_VALIDATOR, TagError, TagSpec, canonical, check_new, check_not_a_revision, confirmation,
-    conflicts, created_message, deactivated, default_validator, describe_tags, generate,
-    removal_prompt, tag_service, tags_json, tags_table, tags_yaml,
+    DEFAULT_VALIDATOR, TagError, TagSpec, canonical, check_new, check_not_a_revision,
+    check_not_in_chart, confirmation, conflicts, created_message, deactivated, default_validator,
+    describe_tags, generate, removal_prompt, tag_service, tags_json, tags_table, tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
@@ -131,6 +131,7 @@ fn set(args: &GenerateArgs, skip_confirmation: bool) -> Result<()> {
     let runtime = runtime()?;
     let client = runtime.block_on(args.cluster.client())?;
     let sources = runtime.block_on(cluster_sources(&client, args))?;
+    check_not_in_chart(&sources.configs, &args.tag)?;
     if !args.overwrite {
         check_not_a_revision(&sources.configs, &sources.services, &args.tag)?;
     }
@@ -237,6 +238,7 @@ fn remove(args: &RemoveArgs) -> Result<()> {
     let client = runtime.block_on(args.cluster.client())?;
     let (tag, ns) = (&args.tag, &args.istio_namespace);
     let users = runtime.block_on(crate::kube::tag::tag_users(&client, ns, tag))?;
+    check_not_in_chart(&users.webhook_configs, tag)?;
     if users.webhook_configs.is_empty() && users.services.is_empty() {
         anyhow::bail!(
             "cannot remove tag {tag:?}: cannot find MutatingWebhookConfiguration or Service for tag"

@@ -68,10 +68,10 @@ pub async fn tag_objects(
     })
 }
 
-/// What carries a tag: the names of its MutatingWebhookConfigurations and Services (in the
+/// What carries a tag: its MutatingWebhookConfigurations, the names of its Services (in the
 /// control plane's namespace), and the namespaces labelled with it.
 pub struct TagUsers {
-    pub webhook_configs: Vec<String>,
+    pub webhook_configs: Vec<Value>,
     pub services: Vec<String>,
     pub namespaces: Vec<String>,
 }
@@ -99,7 +99,7 @@ pub async fn tag_users(
         .list(&ListParams::default().labels(&format!("istio.io/rev={tag}")))
         .await?;
     Ok(TagUsers {
-        webhook_configs: names(webhook_configs.items),
+        webhook_configs: values(webhook_configs.items),
         services: names(services.items),
         namespaces: names(namespaces.items),
     })

@@ -2,7 +2,9 @@
 //! `live`) and `green`, its webhook configurations pointed at a local `needle serve
 //! --revisions` on Istio 1.30.3's and 1.31's ConfigMaps (`istiodRemote.injectionURL`, the
 //! base URL). Pods of each revision's namespaces, and of the tag's, are injected by that
-//! revision; the one validator judges each object as the release of the revision it names.
+//! revision; the one validator judges each object as the release of the revision it names;
+//! `needle tag` lists the chart's tag, leaves it to helm, and makes a tag of its own that
+//! injects as its revision.
 
 use crate::common::chart::{chart_dir, run_helm};
 use crate::common::golden_cases::corpus_dir;
@@ -10,6 +12,7 @@ use crate::common::pod_load::status_revision;
 use crate::common::server::{Server, free_port, temp_dir};
 use crate::env::{Env, base64};
 use crate::selection::pod;
+use crate::tag::needle;
 use crate::{Outcome, Scenario, scenario};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -126,7 +129,63 @@ async fn installed(env: &Env, ns: &str, port: u16, ca: &Path, dir: &Path) -> Out
             }
         }
     }
-    Ok(())
+    tags(env, ns).await
+}
+
+/// `needle tag` beside the chart: `list` shows the chart's tag on its revision; `set` and
+/// `remove` leave a tag of the chart's values to helm (even with `--overwrite`); a tag of
+/// its own made from a revision's configuration points at that revision's path.
+async fn tags(env: &Env, ns: &str) -> Outcome {
+    let listed = needle(env, &["tag", "list", "-i", ns])?;
+    if !listed
+        .lines()
+        .any(|l| l.split_whitespace().take(2).eq(["live", "blue"]))
+    {
+        return Err(format!(
+            "needle tag list should show live on blue:\n{listed}"
+        ));
+    }
+    let in_chart = format!(
+        "revision tag \"live\" belongs to needle's Helm release \"needle-revisions\" (namespace \"{ns}\")"
+    );
+    for args in [
+        &[
+            "tag",
+            "set",
+            "live",
+            "--revision",
+            "green",
+            "--overwrite",
+            "-y",
+            "-i",
+            ns,
+        ][..],
+        &["tag", "remove", "live", "-y", "-i", ns][..],
+    ] {
+        match needle(env, args) {
+            Err(e) if e.contains(&in_chart) => {}
+            other => {
+                return Err(format!(
+                    "needle {args:?}: want refused ({in_chart}), got {other:?}"
+                ));
+            }
+        }
+    }
+    needle(
+        env,
+        &["tag", "set", "extra", "--revision", "green", "-y", "-i", ns],
+    )?;
+    let apps = env
+        .namespace("chart-extra", json!({"istio.io/rev": "extra"}))
+        .await;
+    let stored = eventually_injected(env, &apps).await?;
+    needle(env, &["tag", "remove", "extra", "-y", "-i", ns])?;
+    match status_revision(&stored).as_deref() {
+        Some("green") => Ok(()),
+        _ => Err(format!(
+            "istio.io/rev=extra: want injected by green: {stored}"
+        )),
+    }
 }
 
 /// A pod of `ns` as stored, once the chart's webhook configurations are in place (the

@@ -184,9 +184,22 @@ pub async fn metrics(world: &World) -> Result<String, String> {
         .map_err(|e| format!("istiod's metrics: {e}"))
 }
 
+/// Where `needle audit` finds a revision's ConfigMaps (istiod's chart's names), and the
+/// release it answers as.
+pub struct Istiod<'a> {
+    pub namespace: &'a str,
+    pub release: &'a str,
+}
+
+/// The istiod of these scenarios: 1.31 in the chart's namespace.
+const THIS_ISTIOD: Istiod = Istiod {
+    namespace: NEEDLE_NS,
+    release: "1.31",
+};
+
 /// `needle audit` of a namespace on the ConfigMaps of istiod's `revision`, reading the
 /// cluster as istiod does (exit 1 when a pod differs): its output.
-fn audit(ns: &str, revision: &str) -> Result<String, String> {
+fn audit(ns: &str, revision: &str, istiod: &Istiod) -> Result<String, String> {
     let args = [
         "audit",
         "-n",
@@ -194,12 +207,12 @@ fn audit(ns: &str, revision: &str) -> Result<String, String> {
         "--revision",
         revision,
         "--injector-configmap",
-        &format!("{NEEDLE_NS}/istio-sidecar-injector-{revision}"),
+        &format!("{}/istio-sidecar-injector-{revision}", istiod.namespace),
         "--mesh-configmap",
-        &format!("{NEEDLE_NS}/istio-{revision}"),
+        &format!("{}/istio-{revision}", istiod.namespace),
         "--watch-cluster",
         "--istio-release",
-        "1.31",
+        istiod.release,
     ];
     let (out, said) = crate::outside::needle_run(&args)?;
     match out.status.code() {
@@ -215,7 +228,12 @@ fn audit(ns: &str, revision: &str) -> Result<String, String> {
 /// `needle audit` beside istiod's `revision` (`audit`): every injected pod of the revision
 /// the same (and at least one); how many.
 pub fn audit_all_same(ns: &str, revision: &str) -> Result<usize, String> {
-    let said = audit(ns, revision)?;
+    audit_all_same_beside(ns, revision, &THIS_ISTIOD)
+}
+
+/// `audit_all_same` beside another istiod's ConfigMaps.
+pub fn audit_all_same_beside(ns: &str, revision: &str, istiod: &Istiod) -> Result<usize, String> {
+    let said = audit(ns, revision, istiod)?;
     let (audited, same, clean) = summary(&said)?;
     match audited == same && audited > 0 && clean {
         true => {
@@ -235,7 +253,7 @@ pub fn audit_each_pod(namespaces: &[(String, String)]) -> Outcome {
     let mut tally = crate::common::tally::Tally::new("node-e2e-audit", 1);
     let mut said_all = String::new();
     for (ns, prefix) in namespaces {
-        let said = audit(ns, REVISION)?;
+        let said = audit(ns, REVISION, &THIS_ISTIOD)?;
         let (audited, same, _) = summary(&said)?;
         let before = tally.total();
         // Rows: NAMESPACE POD REVISION RESULT [FIRST DIFFERENCE].

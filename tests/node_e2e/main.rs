@@ -11,6 +11,7 @@
 //! install always runs: the others need it).
 
 mod broken;
+mod canary;
 #[path = "../common/mod.rs"]
 mod common;
 mod differential;
@@ -158,6 +159,7 @@ async fn on_the_node() -> ExitCode {
         .chain(rollout::scenarios())
         .chain(broken::scenarios())
         .chain(rotation::scenarios())
+        .chain(canary::scenarios())
         .chain(istiod::scenarios())
         .chain(side_by_side::scenarios())
         .filter(keep)

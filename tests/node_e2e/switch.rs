@@ -196,11 +196,11 @@ pub fn doc_steps(section: &str) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// Run one block of the page with bash, as a user pastes it: helm and kubectl of the control
-/// plane on the PATH, the node's kubeconfig, helm's state in a directory of the test's own;
-/// the chart paths and the image repository are the test's, and `replace` (applied first)
-/// names what else a scenario changes.
-pub fn run_doc_block(block: &str, replace: &[(String, String)]) -> Outcome {
+/// Run one block of the page with bash, as a user pastes it: helm, kubectl and needle on the
+/// PATH, the node's kubeconfig, helm's state and the working directory (where a block writes
+/// its files) of the test's own; the chart paths and the image repository are the test's, and
+/// `replace` (applied first) names what else a scenario changes. What it printed.
+pub fn run_doc_block(block: &str, replace: &[(String, String)]) -> Result<String, String> {
     let (_, charts) = istiod()?;
     let needle_chart = crate::common::chart::chart_dir();
     let script = replace
@@ -214,14 +214,17 @@ pub fn run_doc_block(block: &str, replace: &[(String, String)]) -> Outcome {
         )
         .replace("registry.example.com/needle", "needle");
     let binaries = crate::common::cluster::binaries();
+    let needle = Path::new(env!("CARGO_BIN_EXE_needle"));
     let path = format!(
-        "{}:{}",
+        "{}:{}:{}",
         binaries.display(),
+        needle.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
     let home = crate::common::server::temp_dir("helm");
     let out = Command::new("bash")
         .args(["-euo", "pipefail", "-c", &script])
+        .current_dir(&home)
         .env("PATH", path)
         .env("HELM_CACHE_HOME", home.join("cache"))
         .env("HELM_CONFIG_HOME", home.join("config"))
@@ -229,7 +232,7 @@ pub fn run_doc_block(block: &str, replace: &[(String, String)]) -> Outcome {
         .output()
         .map_err(|e| format!("bash: {e}"))?;
     match out.status.success() {
-        true => Ok(()),
+        true => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
         false => Err(format!(
             "{script}: {}\n{}{}",
             out.status,

@@ -17,6 +17,9 @@ needle{{ if not .Values.revisions }}{{ with .Values.revision }}-{{ . }}{{ end }}
 {{- if not (regexMatch "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$" ($r.name | default "")) }}
 {{- fail (printf "revisions: name %q is not a revision name" ($r.name | default "")) }}
 {{- end }}
+{{- if and $r.values (include "needle.revisionOnIstioConfigMaps" $r) }}
+{{- fail (printf "revisions: %q has values but reads istiod's ConfigMaps: set its useIstioConfigMaps to false" $r.name) }}
+{{- end }}
 {{- range $name := prepend ($r.tags | default list) $r.name }}
 {{- if has $name $seen }}
 {{- fail (printf "revisions: %q is named twice (as a revision or a tag)" $name) }}
@@ -27,13 +30,20 @@ needle{{ if not .Values.revisions }}{{ with .Values.revision }}-{{ . }}{{ end }}
 {{- end }}
 {{- end -}}
 
-{{/* `needle serve --revisions`'s file: each revision on istiod's ConfigMaps of that revision,
-mounted by the Deployment. */}}
+{{/* Whether a revision of `revisions` reads istiod's ConfigMaps of that revision (the
+default), or needle's own rendered from the chart's values and its `values`. */}}
+{{- define "needle.revisionOnIstioConfigMaps" -}}
+{{- if ne (toString .useIstioConfigMaps) "false" }}true{{ end -}}
+{{- end -}}
+
+{{/* `needle serve --revisions`'s file: each revision on the ConfigMaps the Deployment mounts
+for it (istiod's of that revision, or needle's own, answered as the newest release needle
+knows unless it names one, as a single revision on its own ConfigMaps). */}}
 {{- define "needle.revisionsFile" -}}
 revisions:
 {{- range $r := .Values.revisions }}
 - name: {{ $r.name }}
-  {{- with $r.istioRelease }}
+  {{- with $r.istioRelease | default (ternary "" "86c9f01" (eq (include "needle.revisionOnIstioConfigMaps" $r) "true")) }}
   istioRelease: {{ toString . | quote }}
   {{- end }}
   injectConfigDir: /var/lib/needle/{{ $r.name }}/inject

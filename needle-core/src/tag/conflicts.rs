@@ -114,6 +114,49 @@ pub fn conflicts(
     })
 }
 
+/// Where the injection webhooks of `configs` would inject one pod twice on the cluster as it
+/// is: for each namespace (its name and labels) and each pod label set `conflicts` tries, the
+/// injection entries (named `*sidecar-injector.istio.io`) of every configuration that match
+/// both, when two or more do. One line each: the namespace, the pod's labels, the entries.
+pub fn overlaps(configs: &[Value], namespaces: &[(String, Labels)]) -> Vec<String> {
+    let injection: Vec<(String, &Value)> = configs
+        .iter()
+        .flat_map(|c| {
+            let config = c["metadata"]["name"].as_str().unwrap_or("").to_string();
+            entries(c)
+                .filter(|e| {
+                    e["name"]
+                        .as_str()
+                        .is_some_and(|n| n.ends_with("sidecar-injector.istio.io"))
+                })
+                .map(move |e| (config.clone(), e))
+        })
+        .collect();
+    let revisions: BTreeSet<String> = configs.iter().flat_map(revisions).collect();
+    let pods = label_sets(&revisions, "sidecar.istio.io/inject", "true", "false");
+    let mut found = Vec::new();
+    for (namespace, labels) in namespaces {
+        for pod in &pods {
+            let matching: Vec<String> = injection
+                .iter()
+                .filter(|(_, e)| {
+                    matches(&e["namespaceSelector"], labels) && matches(&e["objectSelector"], pod)
+                })
+                .map(|(config, e)| format!("{config}/{}", e["name"].as_str().unwrap_or("")))
+                .collect();
+            if matching.len() > 1 {
+                let pod: Vec<String> = pod.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                found.push(format!(
+                    "namespace {namespace}, pod labels {{{}}}: {}",
+                    pod.join(","),
+                    matching.join(" ")
+                ));
+            }
+        }
+    }
+    found
+}
+
 fn entries(config: &Value) -> impl Iterator<Item = &Value> {
     config["webhooks"].as_array().into_iter().flatten()
 }
@@ -214,6 +257,37 @@ mod tests {
             conflicts(&[foreign], &moved, "canary", &BTreeSet::new()),
             None
         );
+    }
+
+    #[test]
+    fn overlaps_are_found_on_the_namespaces_as_labelled() {
+        let stable = config("istio-sidecar-injector-stable", "stable", "stable");
+        let prod = config("istio-revision-tag-prod", "stable", "prod");
+        let ns = |name: &str, rev: &str| {
+            let labels = Labels::from([("istio.io/rev".to_string(), rev.to_string())]);
+            (name.to_string(), labels)
+        };
+        let namespaces = [ns("shop", "stable"), ns("payments", "prod")];
+        let configs = [stable.clone(), prod];
+        assert_eq!(overlaps(&configs, &namespaces), Vec::<String>::new());
+        // A second configuration selecting `stable` (a canary mislabelled) injects twice.
+        let copy = config("istio-sidecar-injector-canary", "canary", "stable");
+        let found = overlaps(&[stable, copy], &namespaces);
+        assert_eq!(found.len(), 9, "{found:?}");
+        assert_eq!(
+            found[0],
+            "namespace shop, pod labels {}: \
+             istio-sidecar-injector-stable/rev.namespace.sidecar-injector.istio.io \
+             istio-sidecar-injector-canary/rev.namespace.sidecar-injector.istio.io"
+        );
+        // Only injection entries count: a validator's do not.
+        let mut other = config("istio-validator", "canary", "stable");
+        other["webhooks"][0]["name"] = json!("rev.validation.istio.io");
+        let configs = [
+            config("istio-sidecar-injector-stable", "stable", "stable"),
+            other,
+        ];
+        assert_eq!(overlaps(&configs, &namespaces), Vec::<String>::new());
     }
 
     #[test]

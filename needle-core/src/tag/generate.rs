@@ -36,6 +36,16 @@ pub enum TagError {
     )]
     NamedLikeRevision(String),
     #[error(
+        "revision tag {tag:?} belongs to needle's Helm release {release:?} (namespace {namespace:?}): \
+         move or remove it in that release's values (`revisions[].tags` or `revisionTags`) and run \
+         helm upgrade; a change made here would be undone by the next upgrade"
+    )]
+    InChart {
+        tag: String,
+        release: String,
+        namespace: String,
+    },
+    #[error(
         "webhook configuration {0:?} has no entry named *sidecar-injector.istio.io with a clientConfig"
     )]
     NoInjectorEntry(String),
@@ -62,6 +72,34 @@ pub fn check_new(configs: &[Value], services: &[Value], tag: &str) -> Result<(),
     match configs.iter().chain(services).any(tagged) {
         true => Err(TagError::Exists(tag.to_string())),
         false => Ok(()),
+    }
+}
+
+/// needle's chart installs the tags of its values (`revisionTags`, `revisions[].tags`),
+/// labelled `app.kubernetes.io/component: revision-tag` (a tag `set` makes copies the labels of
+/// its revision's configuration, Helm's among them, but not that one); `set` and `remove` leave
+/// those to `helm upgrade` (even with `--overwrite`), naming the release.
+pub fn check_not_in_chart(configs: &[Value], tag: &str) -> Result<(), TagError> {
+    let charted = configs.iter().find(|c| {
+        let labels = &c["metadata"]["labels"];
+        labels["istio.io/tag"] == tag
+            && labels["app.kubernetes.io/name"] == "needle"
+            && labels["app.kubernetes.io/component"] == "revision-tag"
+            && labels["app.kubernetes.io/managed-by"] == "Helm"
+    });
+    match charted {
+        None => Ok(()),
+        Some(config) => {
+            let annotation = |key: &str| {
+                let value = &config["metadata"]["annotations"][key];
+                value.as_str().unwrap_or("?").to_string()
+            };
+            Err(TagError::InChart {
+                tag: tag.to_string(),
+                release: annotation("meta.helm.sh/release-name"),
+                namespace: annotation("meta.helm.sh/release-namespace"),
+            })
+        }
     }
 }
 
@@ -278,6 +316,41 @@ mod tests {
             {"name": "rev.namespace.sidecar-injector.istio.io",
              "clientConfig": {"url": "https://needle:15017/inject", "caBundle": "Q0E="},
              "reinvocationPolicy": "IfNeeded"}]})
+    }
+
+    #[test]
+    fn a_tag_of_needles_chart_is_left_to_helm() {
+        let mut prod = config(
+            "istio-revision-tag-prod",
+            json!({"istio.io/rev": "stable", "istio.io/tag": "prod",
+                "app.kubernetes.io/name": "needle", "app.kubernetes.io/managed-by": "Helm",
+                "app.kubernetes.io/component": "revision-tag"}),
+        );
+        prod["metadata"]["annotations"] = json!({"meta.helm.sh/release-name": "needle",
+            "meta.helm.sh/release-namespace": "istio-system"});
+        assert_eq!(
+            check_not_in_chart(std::slice::from_ref(&prod), "prod")
+                .unwrap_err()
+                .to_string(),
+            "revision tag \"prod\" belongs to needle's Helm release \"needle\" (namespace \
+             \"istio-system\"): move or remove it in that release's values (`revisions[].tags` or \
+             `revisionTags`) and run helm upgrade; a change made here would be undone by the next \
+             upgrade"
+        );
+        assert_eq!(
+            check_not_in_chart(std::slice::from_ref(&prod), "live"),
+            Ok(())
+        );
+        // A tag made by `set` from a revision of the chart (Helm's labels copied), or one of
+        // Istio's own chart, is `set`'s to move, as with istioctl.
+        let mut made = prod.clone();
+        made["metadata"]["labels"]
+            .as_object_mut()
+            .unwrap()
+            .remove("app.kubernetes.io/component");
+        assert_eq!(check_not_in_chart(&[made], "prod"), Ok(()));
+        prod["metadata"]["labels"]["app.kubernetes.io/name"] = json!("istiod");
+        assert_eq!(check_not_in_chart(&[prod], "prod"), Ok(()));
     }
 
     fn spec(tag: &str) -> TagSpec<'_> {
