@@ -3,13 +3,15 @@
 //! bash as written (`switch::run_doc_block`), with namespaces of the test's own for the page's
 //! `istio-system`, `shop` and `payments`. In place of the two istiods the page installs, each
 //! revision's ConfigMaps are made from the corpus's (Istio's chart of that release), the
-//! stand-in proxy tagged as the release as image. From the second block on a pod is created
-//! every 40 ms in `shop` and `payments` in turn under failurePolicy `Fail`: not one creation
-//! may fail. All the while the cluster's injection webhook configurations are read about five
-//! times a second: no namespace may have a pod two injection webhooks both match. After each
-//! block the pods of both namespaces come from the revision expected, a restarted workload
-//! runs the new revision's sidecar, and at the end `needle audit` finds every pod of each
-//! revision the same on that revision's ConfigMaps and release. The release and the
+//! stand-in proxy tagged as the release as image. The upgrade runs to its step 4, then the
+//! page's "Roll the canary back", then the upgrade's steps 2 to 5 again. From the upgrade's
+//! second block on a pod is created every 40 ms in `shop` and `payments` in turn under
+//! failurePolicy `Fail`: not one creation may fail. All the while the cluster's injection
+//! webhook configurations are read about five times a second: no namespace may have a pod two
+//! injection webhooks both match. After each block the pods of both namespaces come from the
+//! revision expected, a restarted workload runs that revision's sidecar, and at the end
+//! `needle audit` finds every pod of each revision the same on that revision's ConfigMaps and
+//! release. The release and the
 //! namespaces are removed at the end, pass or fail: istiod's scenarios after install a
 //! revision `canary` and a tag `prod` of their own.
 
@@ -32,12 +34,13 @@ use std::time::{Duration, Instant};
 
 pub fn scenarios() -> Vec<Scenario> {
     vec![scenario!(
-        "canary upgrade: one needle from Istio 1.30.3 on stable (tag prod) to 1.31 on canary by docs/chart.md's steps while a pod is created every 40 ms (Fail): 0 failed, no pod matched by two injection webhooks at any time, each step's pods from the revision expected, needle audit finds each revision's pods the same",
+        "canary upgrade: one needle from Istio 1.30.3 on stable (tag prod) to 1.31 on canary, rolled back and done again, by docs/chart.md's steps while a pod is created every 40 ms (Fail): 0 failed, no pod matched by two injection webhooks at any time, each step's pods from the revision expected, needle audit finds each revision's pods the same",
         canary_upgrade
     )]
 }
 
-const SECTION: &str = "### A canary upgrade with one needle";
+const UPGRADE: &str = "### A canary upgrade with one needle";
+const ROLLBACK: &str = "### Roll the canary back";
 const STABLE: &str = "stable";
 const CANARY: &str = "canary";
 /// Each revision's Istio release: its ConfigMaps (the corpus's) and its proxy image's tag.
@@ -48,15 +51,56 @@ const APP: &str = "app";
 /// audit`), the others are dry runs.
 const EVERY: Duration = Duration::from_millis(40);
 
-/// After each block of the page: the revision that injects `shop`'s pods and `payments`',
-/// and which of the two (0, 1) had its workload restarted by the block.
-const AFTER: [([&str; 2], Option<usize>); 5] = [
-    ([STABLE, STABLE], None),
-    ([STABLE, STABLE], None),
-    ([CANARY, STABLE], Some(0)),
-    ([CANARY, CANARY], Some(1)),
-    ([CANARY, CANARY], None),
+/// A block of the page the test runs, and what holds after it.
+struct Step {
+    section: &'static str,
+    /// The block's number in its section, from 1.
+    block: usize,
+    /// The revision that injects `shop`'s new pods, and `payments'`.
+    injects: [&'static str; 2],
+    /// Which of the two (0, 1) had its workload restarted by the block.
+    restarted: Option<usize>,
+    /// A revision the block removed: no configuration may name it after.
+    removed: Option<&'static str>,
+}
+
+const fn step(
+    section: &'static str,
+    block: usize,
+    injects: [&'static str; 2],
+    restarted: Option<usize>,
+    removed: Option<&'static str>,
+) -> Step {
+    Step {
+        section,
+        block,
+        injects,
+        restarted,
+        removed,
+    }
+}
+
+/// The upgrade to step 4, the rollback, and the upgrade again to its end.
+const STEPS: [Step; 11] = [
+    step(UPGRADE, 1, [STABLE, STABLE], None, None),
+    step(UPGRADE, 2, [STABLE, STABLE], None, None),
+    step(UPGRADE, 3, [CANARY, STABLE], Some(0), None),
+    step(UPGRADE, 4, [CANARY, CANARY], Some(1), None),
+    step(ROLLBACK, 1, [CANARY, STABLE], Some(1), None),
+    step(ROLLBACK, 2, [STABLE, STABLE], Some(0), None),
+    step(ROLLBACK, 3, [STABLE, STABLE], None, Some(CANARY)),
+    step(UPGRADE, 2, [STABLE, STABLE], None, None),
+    step(UPGRADE, 3, [CANARY, STABLE], Some(0), None),
+    step(UPGRADE, 4, [CANARY, CANARY], Some(1), None),
+    step(UPGRADE, 5, [CANARY, CANARY], None, Some(STABLE)),
 ];
+
+impl Step {
+    fn name(&self) -> String {
+        let section = self.section.trim_start_matches('#').trim();
+        format!("`{section}` step {}", self.block)
+    }
+}
 
 async fn canary_upgrade(world: Arc<World>) -> Outcome {
     let mut namespaces = Vec::new();
@@ -92,13 +136,21 @@ async fn upgrade(world: &Arc<World>, mesh: &str, apps: [String; 2]) -> Outcome {
     for (revision, release) in RELEASES {
         istiod_configmaps(world, mesh, revision, release).await?;
     }
-    let blocks = doc_steps(SECTION)?;
-    if blocks.len() != AFTER.len() {
-        return Err(format!(
-            "docs/chart.md `{SECTION}` has {} blocks; the test knows what follows each of {}",
-            blocks.len(),
-            AFTER.len()
-        ));
+    let mut blocks = BTreeMap::new();
+    for section in [UPGRADE, ROLLBACK] {
+        blocks.insert(section, doc_steps(section)?);
+    }
+    let block = |step: &Step| match blocks[step.section].get(step.block - 1) {
+        Some(block) => Ok(block.clone()),
+        None => Err(format!("docs/chart.md has no {}", step.name())),
+    };
+    for (section, size) in [(UPGRADE, 5), (ROLLBACK, 3)] {
+        if blocks[section].len() != size {
+            return Err(format!(
+                "docs/chart.md's `{section}` has {} blocks; the test knows {size}",
+                blocks[section].len()
+            ));
+        }
     }
     let replace: Vec<(String, String)> = [
         ("istio-system", mesh),
@@ -108,23 +160,43 @@ async fn upgrade(world: &Arc<World>, mesh: &str, apps: [String; 2]) -> Outcome {
     .map(|(from, to)| (from.to_string(), to.to_string()))
     .to_vec();
     // The first block before the load: until it has run nothing injects the namespaces.
-    run_block(&blocks[0], &replace).await?;
+    let [first, rest @ ..] = &STEPS;
+    run_block(&block(first)?, &replace).await?;
     for ns in &apps {
         let pod = workloads::run(world, ns, APP, json!({})).await?;
         carries_sidecar_of(&pod, STABLE)?;
     }
-    after_block(world, 1, mesh, &apps, &AFTER[0], "").await?;
+    let after = after_block(world, first, mesh, &apps, "").await?;
+    println!("     {} ran; {after}", first.name());
 
     let watch = OverlapWatch::start(world.clone());
     let injected_by = Arc::new(Mutex::new(BTreeMap::new()));
     let load = load(world, &apps, injected_by.clone());
     let blocks_run = async {
-        for (i, block) in blocks.iter().enumerate().skip(1) {
-            let said = run_block(block, &replace)
+        for step in rest {
+            let text = block(step)?;
+            let before = needle_pods(world, mesh).await?;
+            let started = Instant::now();
+            let said = run_block(&text, &replace)
                 .await
-                .map_err(|e| format!("step {}: {e}", i + 1))?;
-            after_block(world, i + 1, mesh, &apps, &AFTER[i], &said).await?;
-            watch.clean(&format!("step {}", i + 1))?;
+                .map_err(|e| format!("{}: {e}", step.name()))?;
+            let took = started.elapsed();
+            let after = after_block(world, step, mesh, &apps, &said).await?;
+            // Each of the page's `helm upgrade`s changes the revisions, so rolls needle's pods:
+            // the creations above went on through that rollout.
+            let now = needle_pods(world, mesh).await?;
+            let rolled = match text.contains("helm upgrade") {
+                true if now.iter().any(|p| before.contains(p)) => {
+                    return Err(format!(
+                        "{}: needle's pods not all replaced: {before:?} then {now:?}",
+                        step.name()
+                    ));
+                }
+                true => format!(", needle's {} pods replaced", now.len()),
+                false => String::new(),
+            };
+            println!("     {} ran in {took:.1?}{rolled}; {after}", step.name());
+            watch.clean(&step.name())?;
         }
         Ok::<(), String>(())
     };
@@ -141,7 +213,7 @@ async fn upgrade(world: &Arc<World>, mesh: &str, apps: [String; 2]) -> Outcome {
         .map(|((ns, rev), n)| format!("{n} in {ns} by {rev}"))
         .collect();
     println!(
-        "     {} pods created and injected during steps 2-5, 0 failed: {}",
+        "     {} pods created and injected from the upgrade's step 2 to its end, 0 failed: {}",
         tally.injected,
         counts.join(", ")
     );
@@ -164,24 +236,24 @@ async fn run_block(block: &str, replace: &[(String, String)]) -> Result<String, 
         .map_err(|e| e.to_string())?
 }
 
-/// What must hold after block `step`: each namespace's new pods from its revision, a
-/// restarted workload on the new revision's sidecar, the tag listed where it points, and at
-/// the end no configuration of `stable` left.
+/// What must hold after a step: each namespace's new pods from its revision, a restarted
+/// workload on that revision's sidecar, the tag listed where it points, and no configuration
+/// left of a revision removed. Which revision injects each namespace.
 async fn after_block(
     world: &World,
-    step: usize,
+    step: &Step,
     mesh: &str,
     apps: &[String; 2],
-    (injects, restarted): &([&str; 2], Option<usize>),
     said: &str,
-) -> Outcome {
+) -> Result<String, String> {
+    let injects = step.injects;
     for (ns, revision) in apps.iter().zip(injects) {
         injected_by(world, ns, revision).await?;
     }
-    if let Some(i) = restarted {
-        let ns = &apps[*i];
+    if let Some(i) = step.restarted {
+        let ns = &apps[i];
         let pod = wait_until(
-            &format!("{ns}/{APP}'s one pod Ready on revision {}", injects[*i]),
+            &format!("{ns}/{APP}'s one pod Ready on revision {}", injects[i]),
             60,
             || async {
                 let pods = world.pods(ns, &format!("app={APP}")).await.ok()?;
@@ -191,8 +263,7 @@ async fn after_block(
                     .collect();
                 match &live[..] {
                     [pod]
-                        if is_ready(pod)
-                            && status_revision(pod).as_deref() == Some(injects[*i]) =>
+                        if is_ready(pod) && status_revision(pod).as_deref() == Some(injects[i]) =>
                     {
                         Some((*pod).clone())
                     }
@@ -201,29 +272,40 @@ async fn after_block(
             },
         )
         .await?;
-        carries_sidecar_of(&pod, injects[*i])?;
+        carries_sidecar_of(&pod, injects[i])?;
     }
     if said.contains("TAG") {
+        // `payments` is on the tag: where it points is where its pods come from.
         let row = said.lines().find(|l| l.starts_with("prod "));
         let words: Vec<&str> = row.unwrap_or_default().split_whitespace().collect();
-        if words.get(1) != Some(&CANARY) || !words.get(2).is_some_and(|n| n.contains(&apps[1])) {
+        if words.get(1) != Some(&injects[1]) || !words.get(2).is_some_and(|n| n.contains(&apps[1]))
+        {
             return Err(format!(
-                "needle tag list should show prod on canary, used by {}:\n{said}",
-                apps[1]
+                "needle tag list should show prod on {}, used by {}:\n{said}",
+                injects[1], apps[1]
             ));
         }
     }
-    if step == AFTER.len() {
-        let left = stable_configurations(world, mesh).await?;
+    if let Some(removed) = step.removed {
+        let left = configurations_naming(world, mesh, removed).await?;
         if !left.is_empty() {
-            return Err(format!("configurations of stable left: {left:?}"));
+            return Err(format!("configurations of {removed} left: {left:?}"));
         }
     }
-    println!(
-        "     after step {step}: {} injected by {}, {} by {}",
+    Ok(format!(
+        "after it {} is injected by {}, {} by {}",
         apps[0], injects[0], apps[1], injects[1]
-    );
-    Ok(())
+    ))
+}
+
+/// The names of needle's pods in `mesh` that are not being deleted.
+async fn needle_pods(world: &World, mesh: &str) -> Result<Vec<String>, String> {
+    let pods = world.pods(mesh, "app=needle").await?;
+    Ok(pods
+        .iter()
+        .filter(|p| p["metadata"]["deletionTimestamp"].is_null())
+        .filter_map(|p| p["metadata"]["name"].as_str().map(str::to_string))
+        .collect())
 }
 
 /// Wait until ten dry-run pods of `ns` in a row come from `revision` (the apiserver's view of
@@ -273,14 +355,19 @@ fn carries_sidecar_of(pod: &Value, revision: &str) -> Outcome {
     }
 }
 
-/// The injection webhook configurations that still name `stable` (by label or selector).
-async fn stable_configurations(world: &World, mesh: &str) -> Result<Vec<String>, String> {
+/// The release's injection webhook configurations that still name `revision` (by label or
+/// selector).
+async fn configurations_naming(
+    world: &World,
+    mesh: &str,
+    revision: &str,
+) -> Result<Vec<String>, String> {
     let configs = webhook_configurations(world).await?;
     Ok(configs
         .iter()
         .filter(|c| {
             let name = c["metadata"]["name"].as_str().unwrap_or_default();
-            name.ends_with(mesh) && c.to_string().contains(&format!("\"{STABLE}\""))
+            name.ends_with(mesh) && c.to_string().contains(&format!("\"{revision}\""))
         })
         .map(|c| c["metadata"]["name"].to_string())
         .collect())
