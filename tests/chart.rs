@@ -154,6 +154,17 @@ fn chart_configmaps_are_needle_defaults() {
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
 }
 
+/// The ConfigMaps a Deployment of the render mounts, in its order.
+fn mounted_configmaps<'a>(docs: &'a [Value], deployment: &str) -> Vec<&'a str> {
+    let volumes = &find(docs, "Deployment", deployment)["spec"]["template"]["spec"]["volumes"];
+    volumes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v["configMap"]["name"].as_str())
+        .collect()
+}
+
 /// A ConfigMap's YAML or JSON text, parsed.
 fn parse(text: &Value) -> Value {
     needle::core::compat::yaml::parse_one(text.as_str().unwrap()).expect("valid YAML")
@@ -217,15 +228,8 @@ fn chart_revision_on_its_own_values() {
         listed["revisions"][1]["injectConfigDir"],
         "/var/lib/needle/lab/inject"
     );
-    let volumes = &find(&docs, "Deployment", "needle")["spec"]["template"]["spec"]["volumes"];
-    let configmaps: Vec<&str> = volumes
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|v| v["configMap"]["name"].as_str())
-        .collect();
     assert_eq!(
-        configmaps,
+        mounted_configmaps(&docs, "needle"),
         [
             "needle-revisions",
             "istio-sidecar-injector-stable",
@@ -282,20 +286,9 @@ fn chart_configmaps_follow_the_revision() {
         !docs.iter().any(|d| d["kind"] == "ConfigMap"),
         "own ConfigMaps rendered"
     );
-    let volumes =
-        &find(&docs, "Deployment", "needle-canary")["spec"]["template"]["spec"]["volumes"];
-    let config_maps: Vec<&Value> = volumes
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|v| v.pointer("/configMap/name"))
-        .collect();
     assert_eq!(
-        config_maps,
-        [
-            &json!("istio-sidecar-injector-canary"),
-            &json!("istio-canary")
-        ]
+        mounted_configmaps(&docs, "needle-canary"),
+        ["istio-sidecar-injector-canary", "istio-canary"]
     );
 }
 
@@ -810,15 +803,8 @@ fn chart_serves_several_revisions_from_one_deployment() {
         listed["revisions"][1]["meshConfigFile"],
         "/var/lib/needle/canary/mesh/mesh"
     );
-    let volumes = &find(&docs, "Deployment", "needle")["spec"]["template"]["spec"]["volumes"];
-    let configmaps: Vec<&str> = volumes
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|v| v["configMap"]["name"].as_str())
-        .collect();
     assert_eq!(
-        configmaps,
+        mounted_configmaps(&docs, "needle"),
         [
             "needle-revisions",
             "istio-sidecar-injector-stable",
