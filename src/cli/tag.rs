@@ -5,11 +5,13 @@
 //! `set` applies them, `list` shows the cluster's tags and `remove` deletes one, as
 //! istioctl's do.
 
+use crate::core::compat::selector::{Labels, string_map};
 use crate::core::compat::yaml;
 use crate::core::tag::{
     DEFAULT_VALIDATOR, TagError, TagSpec, canonical, check_new, check_not_a_revision,
     check_not_in_chart, confirmation, conflicts, created_message, deactivated, default_validator,
-    describe_tags, generate, removal_prompt, tag_service, tags_json, tags_table, tags_yaml,
+    describe_tags, generate, overlaps, removal_prompt, tag_service, tags_json, tags_table,
+    tags_yaml,
 };
 use crate::kube::ClusterArgs;
 use anyhow::{Context, Result};
@@ -287,6 +289,7 @@ fn list(args: &ListArgs) -> Result<String> {
             .await
             .context("failed to retrieve revision tags")
     })?;
+    warn_of_overlaps(&objects);
     let tags = describe_tags(
         &objects.webhook_configs,
         &objects.services,
@@ -301,6 +304,22 @@ fn list(args: &ListArgs) -> Result<String> {
         Output::Json => format!("{}\n", tags_json(&tags)),
         Output::Yaml => format!("{}\n", tags_yaml(&tags)),
     })
+}
+
+/// On stderr, beside istioctl's output: each namespace where two injection webhooks of the
+/// cluster would both inject one pod (a tag and a revision, or two revisions, selecting it).
+fn warn_of_overlaps(objects: &crate::kube::tag::TagObjects) {
+    let namespaces: Vec<(String, Labels)> = objects
+        .namespaces
+        .iter()
+        .map(|ns| {
+            let name = ns["metadata"]["name"].as_str().unwrap_or_default();
+            (name.to_string(), string_map(ns["metadata"].get("labels")))
+        })
+        .collect();
+    for overlap in overlaps(&objects.all_webhook_configs, &namespaces) {
+        eprintln!("warning: injected twice: {overlap}");
+    }
 }
 
 fn generate_yaml(args: &GenerateArgs) -> Result<String> {

@@ -39,10 +39,12 @@ pub async fn service_names(
         .collect())
 }
 
-/// What `tag list` reads: the webhook configurations labelled `istio.io/rev`, the Services so
-/// labelled in the control plane's namespace, and every namespace.
+/// What `tag list` reads: the webhook configurations labelled `istio.io/rev` (and all of
+/// them, for the overlap check), the Services so labelled in the control plane's namespace,
+/// and every namespace.
 pub struct TagObjects {
     pub webhook_configs: Vec<Value>,
+    pub all_webhook_configs: Vec<Value>,
     pub services: Vec<Value>,
     pub namespaces: Vec<Value>,
 }
@@ -52,8 +54,8 @@ pub async fn tag_objects(
     istio_namespace: &str,
 ) -> Result<TagObjects, kube::Error> {
     let revisioned = ListParams::default().labels("istio.io/rev");
-    let webhook_configs = Api::<MutatingWebhookConfiguration>::all(client.clone())
-        .list(&revisioned)
+    let all_webhook_configs = Api::<MutatingWebhookConfiguration>::all(client.clone())
+        .list(&ListParams::default())
         .await?;
     let services = Api::<Service>::namespaced(client.clone(), istio_namespace)
         .list(&revisioned)
@@ -61,8 +63,15 @@ pub async fn tag_objects(
     let namespaces = Api::<Namespace>::all(client.clone())
         .list(&ListParams::default())
         .await?;
+    let all_webhook_configs = values(all_webhook_configs.items);
+    let webhook_configs = all_webhook_configs
+        .iter()
+        .filter(|c| c["metadata"]["labels"].get("istio.io/rev").is_some())
+        .cloned()
+        .collect();
     Ok(TagObjects {
-        webhook_configs: values(webhook_configs.items),
+        webhook_configs,
+        all_webhook_configs,
         services: values(services.items),
         namespaces: values(namespaces.items),
     })

@@ -157,7 +157,8 @@ async fn set(env: &Env, generated: &Value, generated_service: &Value) -> Outcome
 }
 
 /// A second configuration for the same tag overlaps the first: `set` says so as istioctl's
-/// analysis does and asks; answered no, nothing is applied.
+/// analysis does and asks; answered no, nothing is applied; answered yes, `tag list` warns of
+/// the overlap until the copy is deleted.
 async fn overlapping(env: &Env) -> Outcome {
     let copy = format!("{TAG}-copy");
     let args = [
@@ -185,12 +186,33 @@ async fn overlapping(env: &Env) -> Outcome {
         ));
     }
     let api = Api::<MutatingWebhookConfiguration>::all(env.client.clone());
-    match api.get_opt(&copy).await.map_err(|e| e.to_string())? {
-        None => Ok(()),
-        Some(_) => {
-            let _ = api.delete(&copy, &DeleteParams::default()).await;
-            Err(format!("answered no, yet {copy} was applied"))
-        }
+    if api
+        .get_opt(&copy)
+        .await
+        .map_err(|e| e.to_string())?
+        .is_some()
+    {
+        let _ = api.delete(&copy, &DeleteParams::default()).await;
+        return Err(format!("answered no, yet {copy} was applied"));
+    }
+    // Answered yes, it is applied: `tag list` warns of the overlap on stderr until it is gone.
+    needle_output(env, &args, "y\n")?;
+    let (_, warned) = needle_output(env, &["tag", "list"], "")?;
+    api.delete(&copy, &DeleteParams::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let (_, after) = needle_output(env, &["tag", "list"], "")?;
+    let names_copy = |said: &str| {
+        said.lines().any(|l| {
+            l.starts_with("warning: injected twice: pods labelled ")
+                && l.contains(&format!(" {copy}/rev."))
+        })
+    };
+    match (names_copy(&warned), names_copy(&after)) {
+        (true, false) => Ok(()),
+        _ => Err(format!(
+            "tag list should warn of {copy} while it overlaps, and only then: stderr {warned:?}, then {after:?}"
+        )),
     }
 }
 

@@ -199,7 +199,8 @@ pub fn doc_steps(section: &str) -> Result<Vec<String>, String> {
 /// Run one block of the page with bash, as a user pastes it: helm, kubectl and needle on the
 /// PATH, the node's kubeconfig, helm's state and the working directory (where a block writes
 /// its files) of the test's own; the chart paths and the image repository are the test's, and
-/// `replace` (applied first) names what else a scenario changes. What it printed.
+/// `replace` (applied first) names what else a scenario changes. What it printed (stdout,
+/// then stderr).
 pub fn run_doc_block(block: &str, replace: &[(String, String)]) -> Result<String, String> {
     let (_, charts) = istiod()?;
     let needle_chart = crate::common::chart::chart_dir();
@@ -232,7 +233,11 @@ pub fn run_doc_block(block: &str, replace: &[(String, String)]) -> Result<String
         .output()
         .map_err(|e| format!("bash: {e}"))?;
     match out.status.success() {
-        true => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+        true => Ok(format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )),
         false => Err(format!(
             "{script}: {}\n{}{}",
             out.status,

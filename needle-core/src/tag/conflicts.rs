@@ -114,11 +114,40 @@ pub fn conflicts(
     })
 }
 
+/// Injection entries that would all inject the same pods: those labelled so, in these
+/// namespaces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overlap {
+    /// `configuration/entry`, in the order of the configurations given.
+    pub entries: Vec<String>,
+    /// `{key=value,...}`: one of the pod label sets `conflicts` tries.
+    pub pod_labels: String,
+    pub namespaces: Vec<String>,
+}
+
+impl std::fmt::Display for Overlap {
+    /// One line; past five namespaces, how many more.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = &self.namespaces[..self.namespaces.len().min(5)];
+        let more = match self.namespaces.len() - shown.len() {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        write!(
+            f,
+            "pods labelled {} in namespace {}{more}, by {}",
+            self.pod_labels,
+            shown.join(", "),
+            self.entries.join(" and ")
+        )
+    }
+}
+
 /// Where the injection webhooks of `configs` would inject one pod twice on the cluster as it
 /// is: for each namespace (its name and labels) and each pod label set `conflicts` tries, the
 /// injection entries (named `*sidecar-injector.istio.io`) of every configuration that match
-/// both, when two or more do. One line each: the namespace, the pod's labels, the entries.
-pub fn overlaps(configs: &[Value], namespaces: &[(String, Labels)]) -> Vec<String> {
+/// both, when two or more do; grouped by the entries and the pod labels.
+pub fn overlaps(configs: &[Value], namespaces: &[(String, Labels)]) -> Vec<Overlap> {
     let injection: Vec<(String, &Value)> = configs
         .iter()
         .flat_map(|c| {
@@ -134,23 +163,31 @@ pub fn overlaps(configs: &[Value], namespaces: &[(String, Labels)]) -> Vec<Strin
         .collect();
     let revisions: BTreeSet<String> = configs.iter().flat_map(revisions).collect();
     let pods = label_sets(&revisions, "sidecar.istio.io/inject", "true", "false");
-    let mut found = Vec::new();
+    let mut found: Vec<Overlap> = Vec::new();
     for (namespace, labels) in namespaces {
         for pod in &pods {
-            let matching: Vec<String> = injection
+            let entries: Vec<String> = injection
                 .iter()
                 .filter(|(_, e)| {
                     matches(&e["namespaceSelector"], labels) && matches(&e["objectSelector"], pod)
                 })
                 .map(|(config, e)| format!("{config}/{}", e["name"].as_str().unwrap_or("")))
                 .collect();
-            if matching.len() > 1 {
-                let pod: Vec<String> = pod.iter().map(|(k, v)| format!("{k}={v}")).collect();
-                found.push(format!(
-                    "namespace {namespace}, pod labels {{{}}}: {}",
-                    pod.join(","),
-                    matching.join(" ")
-                ));
+            if entries.len() < 2 {
+                continue;
+            }
+            let pod: Vec<String> = pod.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let pod_labels = format!("{{{}}}", pod.join(","));
+            match found
+                .iter_mut()
+                .find(|o| o.entries == entries && o.pod_labels == pod_labels)
+            {
+                Some(overlap) => overlap.namespaces.push(namespace.clone()),
+                None => found.push(Overlap {
+                    entries,
+                    pod_labels,
+                    namespaces: vec![namespace.clone()],
+                }),
             }
         }
     }
@@ -267,18 +304,31 @@ mod tests {
             let labels = Labels::from([("istio.io/rev".to_string(), rev.to_string())]);
             (name.to_string(), labels)
         };
-        let namespaces = [ns("shop", "stable"), ns("payments", "prod")];
+        let namespaces = [
+            ns("shop", "stable"),
+            ns("payments", "prod"),
+            ns("cart", "stable"),
+        ];
         let configs = [stable.clone(), prod];
-        assert_eq!(overlaps(&configs, &namespaces), Vec::<String>::new());
+        assert_eq!(overlaps(&configs, &namespaces), vec![]);
         // A second configuration selecting `stable` (a canary mislabelled) injects twice.
         let copy = config("istio-sidecar-injector-canary", "canary", "stable");
         let found = overlaps(&[stable, copy], &namespaces);
+        // Every pod label set of both namespaces on `stable`, grouped.
         assert_eq!(found.len(), 9, "{found:?}");
         assert_eq!(
-            found[0],
-            "namespace shop, pod labels {}: \
-             istio-sidecar-injector-stable/rev.namespace.sidecar-injector.istio.io \
+            found[0].to_string(),
+            "pods labelled {} in namespace shop, cart, by \
+             istio-sidecar-injector-stable/rev.namespace.sidecar-injector.istio.io and \
              istio-sidecar-injector-canary/rev.namespace.sidecar-injector.istio.io"
+        );
+        let many = Overlap {
+            namespaces: (0..8).map(|i| format!("ns{i}")).collect(),
+            ..found[0].clone()
+        };
+        assert!(
+            many.to_string()
+                .contains(" in namespace ns0, ns1, ns2, ns3, ns4 and 3 more, by ")
         );
         // Only injection entries count: a validator's do not.
         let mut other = config("istio-validator", "canary", "stable");
@@ -287,7 +337,7 @@ mod tests {
             config("istio-sidecar-injector-stable", "stable", "stable"),
             other,
         ];
-        assert_eq!(overlaps(&configs, &namespaces), Vec::<String>::new());
+        assert_eq!(overlaps(&configs, &namespaces), vec![]);
     }
 
     #[test]
