@@ -227,7 +227,7 @@ async fn cluster_sources(client: &kube::Client, args: &GenerateArgs) -> Result<S
         _ => None,
     };
     Ok(Sources {
-        configs: objects.webhook_configs,
+        configs: objects.webhook_configs(),
         services: objects.services,
         validator,
         referable: BTreeSet::new(),
@@ -291,7 +291,7 @@ fn list(args: &ListArgs) -> Result<String> {
     })?;
     warn_of_overlaps(&objects);
     let tags = describe_tags(
-        &objects.webhook_configs,
+        &objects.webhook_configs(),
         &objects.services,
         &objects.namespaces,
     );

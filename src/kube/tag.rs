@@ -39,14 +39,25 @@ pub async fn service_names(
         .collect())
 }
 
-/// What `tag list` reads: the webhook configurations labelled `istio.io/rev` (and all of
-/// them, for the overlap check), the Services so labelled in the control plane's namespace,
-/// and every namespace.
+/// What `tag list` reads: every MutatingWebhookConfiguration (the overlap check reads them
+/// all), the Services labelled `istio.io/rev` in the control plane's namespace, and every
+/// namespace.
 pub struct TagObjects {
-    pub webhook_configs: Vec<Value>,
     pub all_webhook_configs: Vec<Value>,
     pub services: Vec<Value>,
     pub namespaces: Vec<Value>,
+}
+
+impl TagObjects {
+    /// The webhook configurations labelled `istio.io/rev`: the ones istioctl's tag commands
+    /// read.
+    pub fn webhook_configs(&self) -> Vec<Value> {
+        self.all_webhook_configs
+            .iter()
+            .filter(|c| c["metadata"]["labels"].get("istio.io/rev").is_some())
+            .cloned()
+            .collect()
+    }
 }
 
 pub async fn tag_objects(
@@ -63,15 +74,8 @@ pub async fn tag_objects(
     let namespaces = Api::<Namespace>::all(client.clone())
         .list(&ListParams::default())
         .await?;
-    let all_webhook_configs = values(all_webhook_configs.items);
-    let webhook_configs = all_webhook_configs
-        .iter()
-        .filter(|c| c["metadata"]["labels"].get("istio.io/rev").is_some())
-        .cloned()
-        .collect();
     Ok(TagObjects {
-        webhook_configs,
-        all_webhook_configs,
+        all_webhook_configs: values(all_webhook_configs.items),
         services: values(services.items),
         namespaces: values(namespaces.items),
     })

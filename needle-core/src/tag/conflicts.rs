@@ -9,6 +9,7 @@
 //! Service does not exist is reported too. Only messages on the generated configuration
 //! count, sorted and deduplicated as Istio's analysis messages are.
 
+use super::generate::is_injection_entry;
 use crate::compat::selector::{LabelSelector, Labels};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -153,11 +154,7 @@ pub fn overlaps(configs: &[Value], namespaces: &[(String, Labels)]) -> Vec<Overl
         .flat_map(|c| {
             let config = c["metadata"]["name"].as_str().unwrap_or("").to_string();
             entries(c)
-                .filter(|e| {
-                    e["name"]
-                        .as_str()
-                        .is_some_and(|n| n.ends_with("sidecar-injector.istio.io"))
-                })
+                .filter(|e| is_injection_entry(e))
                 .map(move |e| (config.clone(), e))
         })
         .collect();

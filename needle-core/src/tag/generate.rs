@@ -202,18 +202,20 @@ pub fn generate(canonical: &Value, spec: &TagSpec) -> Result<Value, TagError> {
     }))
 }
 
+/// An injection entry of Istio's (or needle's) configurations: named `*sidecar-injector.istio.io`.
+pub(super) fn is_injection_entry(entry: &Value) -> bool {
+    entry["name"]
+        .as_str()
+        .is_some_and(|n| n.ends_with("sidecar-injector.istio.io"))
+}
+
 /// The canonical configuration's first injector entry: what a tag's configurations copy.
 pub(super) fn injector_entry(canonical: &Value) -> Result<&Value, TagError> {
     canonical["webhooks"]
         .as_array()
         .into_iter()
         .flatten()
-        .find(|w| {
-            w["name"]
-                .as_str()
-                .is_some_and(|n| n.ends_with("sidecar-injector.istio.io"))
-                && w["clientConfig"].is_object()
-        })
+        .find(|w| is_injection_entry(w) && w["clientConfig"].is_object())
         .ok_or_else(|| {
             let name = canonical["metadata"]["name"].as_str().unwrap_or("");
             TagError::NoInjectorEntry(name.to_string())
